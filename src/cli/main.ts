@@ -1,0 +1,126 @@
+// The commander program: build, dev, check, preview. Exit codes: 0 success, 1 content
+// errors, 2 bad usage.
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { build, sizeReport } from '../build.ts';
+import { resolveConfig } from '../config/resolve-config.ts';
+import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
+import { hasErrors } from '../errors/diagnostic.ts';
+import { FsWriter, MemoryWriter } from '../output/writer.ts';
+import { startStaticServer } from '../preview/static-server.ts';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number between 0 and 65535.');
+  return n;
+}
+
+function format(value: string): Format {
+  if (value !== 'text' && value !== 'json' && value !== 'github') throw new InvalidArgumentError('expected text, json or github.');
+  return value;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export async function main(argv: string[]): Promise<number> {
+  let exitCode = 0;
+  const program = new Command()
+    .name('stitch')
+    .description('Builds the upholstery business website from content/ (Markdown and YAML) into static pages in dist/.')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program.command('build')
+    .description('Build the site into dist/ (or --out). Exit 1 on content errors; the previous output is left untouched.')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--out <dir>', 'output folder', 'dist')
+    .action(async (opts: { content: string; out: string }) => {
+      const config = resolveConfig({ content: opts.content, out: opts.out });
+      const started = performance.now();
+      const { ok, state } = await build(config, { writer: new FsWriter(config.outDir) });
+      const color = Boolean(process.stderr.isTTY);
+      if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
+      if (!ok) {
+        process.stderr.write(`Build failed: nothing was written${existsSync(config.outDir) ? `; ${opts.out}/ is unchanged` : ''}.\n`);
+        exitCode = 1;
+        return;
+      }
+      const jsBytes = new Map<string, number>();
+      for (const f of state.client?.files ?? []) jsBytes.set(`/${f.path}`, gzipSync(f.contents).length);
+      const rows = sizeReport(state, (src) => jsBytes.get(src) ?? 0);
+      const pages = state.pages.size;
+      const redirects = state.routes.filter((r) => r.type === 'redirect').length;
+      const lines = [
+        `Built ${pages} pages and ${redirects} redirect stubs into ${opts.out}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+        '',
+        `${'Route kind'.padEnd(18)}${'Pages'.padStart(7)}${'HTML (gzip, max)'.padStart(19)}${'JS (gzip, max)'.padStart(17)}`,
+        ...rows.map((r) => `${r.kind.padEnd(18)}${String(r.pages).padStart(7)}${kb(r.html).padStart(19)}${kb(r.js).padStart(17)}`),
+        '',
+        `CSS ${kb(gzipSync(state.styles?.css ?? '').length)} gzip · stages: ${Object.entries(state.timings).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`,
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+
+  program.command('check')
+    .description('Validate the content and the rendered site without writing dist/. Exit 1 when any error.')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--format <format>', 'output format: text, json or github', format, 'text')
+    .option('--strict', 'treat warnings as errors')
+    .action(async (opts: { content: string; format: Format; strict?: boolean }) => {
+      const config = resolveConfig({ content: opts.content });
+      const { state } = await build(config, { writer: new MemoryWriter(), copyAssets: false });
+      let diagnostics = state.diagnostics;
+      if (opts.strict) diagnostics = diagnostics.map((d) => ({ ...d, severity: 'error' as const }));
+      const out = formatDiagnostics(diagnostics, opts.format, opts.format === 'text' && Boolean(process.stdout.isTTY));
+      if (opts.format === 'text' && diagnostics.length === 0) process.stdout.write(`No problems found in ${state.pages.size} pages. ${summary(diagnostics)}\n`);
+      else if (out) process.stdout.write(`${out}\n`);
+      exitCode = hasErrors(diagnostics) ? 1 : 0;
+    });
+
+  program.command('dev')
+    .description('Serve the site from memory with live reload at http://localhost:4321.')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--port <n>', 'port', port, 4321)
+    .option('--host <host>', 'host', 'localhost')
+    .action(async (opts: { content: string; port: number; host: string }) => {
+      const { startDevServer } = await import('../dev/dev-server.ts');
+      exitCode = await startDevServer(resolveConfig({ content: opts.content, mode: 'development' }), opts);
+    });
+
+  program.command('preview')
+    .description('Serve dist/ as a static host would: clean URLs, 404.html, _redirects.')
+    .option('--port <n>', 'port', port, 4322)
+    .option('--host <host>', 'host', 'localhost')
+    .option('--out <dir>', 'folder to serve', 'dist')
+    .action(async (opts: { port: number; host: string; out: string }) => {
+      const config = resolveConfig({ out: opts.out });
+      if (!existsSync(config.outDir)) {
+        process.stderr.write(`Nothing to preview: ${opts.out}/ does not exist. Run \`npx stitch build\` first.\n`);
+        exitCode = 1;
+        return;
+      }
+      const server = await startStaticServer(config.outDir, opts.port, opts.host);
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : opts.port;
+      process.stdout.write(`Previewing ${opts.out}/ at http://${opts.host}:${actual}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    process.stderr.write(`stitch: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  return exitCode;
+}

@@ -1,0 +1,193 @@
+// Content stage: find files (fast-glob), parse (YAML with positions, gray-matter),
+// validate (zod) and collect every diagnostic of the run.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, relative } from 'node:path';
+import fg from 'fast-glob';
+import type { z } from 'zod';
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import { readingTime } from '../markdown/reading-time.ts';
+import { parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
+import * as schemas from './schemas.ts';
+import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule } from './types.ts';
+import { validate } from './validate.ts';
+
+export interface LoadResult {
+  graph?: ContentGraph;
+  diagnostics: Diagnostic[];
+}
+
+interface Loader {
+  root: string;
+  contentDir: string;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadContent(root: string, contentDir: string, assetsDir: string): Promise<LoadResult> {
+  const ctx: Loader = { root, contentDir, diagnostics: [] };
+  if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
+
+  const [site, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
+    await Promise.all([
+      loadYaml(ctx, 'site.yaml', schemas.siteSchema),
+      loadYamlDir(ctx, 'services', schemas.categorySchema),
+      loadYamlDir(ctx, 'detailing', schemas.detailingSchema),
+      loadYamlDir(ctx, 'locations', schemas.locationSchema),
+      loadYaml(ctx, 'gallery.yaml', schemas.gallerySchema),
+      loadYaml(ctx, 'testimonials.yaml', schemas.testimonialsSchema),
+      loadYaml(ctx, 'pages/home.yaml', schemas.homeSchema),
+      loadYaml(ctx, 'pages/detailing.yaml', schemas.detailingPageSchema),
+      loadMarkdownPage(ctx, 'pages/about.md', schemas.aboutSchema),
+      loadMarkdownPage(ctx, 'pages/privacy.md', schemas.legalSchema),
+      loadMarkdownPage(ctx, 'pages/terms.md', schemas.legalSchema),
+      loadYaml(ctx, 'redirects.yaml', schemas.redirectsSchema, { redirects: [] }),
+      loadPosts(ctx),
+      listAssets(assetsDir),
+    ]);
+
+  if (!site || !gallery || !testimonials || !home || !detailingPage || !about || !privacy || !terms || !redirects) {
+    return { diagnostics: ctx.diagnostics };
+  }
+
+  const categories = categoryDocs
+    .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
+    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.title.localeCompare(b.title));
+  const areaOrder = new Map(site.data.areas.map((a, i) => [a.id, i]));
+  const graph: ContentGraph = {
+    site: site.data,
+    categories,
+    services: new Map(),
+    detailing: detailingDocs
+      .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
+      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.id.localeCompare(b.id)),
+    locations: locationDocs
+      .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
+      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || a.id.localeCompare(b.id)),
+    gallery: gallery.data.items,
+    testimonials: testimonials.data.items,
+    home: home.data,
+    detailingPage: detailingPage.data,
+    about,
+    privacy,
+    terms,
+    redirects: redirects.data.redirects.map((r, i): RedirectRule => {
+      const prefix = r.from.endsWith('/*');
+      const pos = redirects.doc.locate(['redirects', i, 'from']);
+      return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
+    }),
+    posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+    assets,
+  };
+  return { graph, diagnostics: ctx.diagnostics };
+}
+
+async function readSource(ctx: Loader, rel: string): Promise<{ file: string; text: string } | undefined> {
+  const abs = `${ctx.contentDir}/${rel}`;
+  const file = relative(ctx.root, abs);
+  try {
+    return { file, text: await readFile(abs, 'utf8') };
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: S, fallback?: z.output<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
+  const source = await readSource(ctx, rel);
+  if (!source) {
+    if (fallback !== undefined) {
+      const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
+      return { data: fallback, doc: { file, data: fallback, locate: () => ({ line: 1, column: 1 }) } };
+    }
+    ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
+    return undefined;
+  }
+  return parseAndValidate(ctx, source.file, source.text, schema);
+}
+
+function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: S): { data: z.output<S>; doc: SourceDoc } | undefined {
+  const parsed = parseYamlSource(file, text);
+  ctx.diagnostics.push(...parsed.diagnostics);
+  if (!parsed.doc) return undefined;
+  const result = validate(schema, parsed.doc);
+  ctx.diagnostics.push(...result.diagnostics);
+  return result.data === undefined ? undefined : { data: result.data, doc: parsed.doc };
+}
+
+async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: S): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
+  const files = (await fg(`${dir}/*.{yaml,yml}`, { cwd: ctx.contentDir })).sort();
+  const out: { data: z.output<S>; doc: SourceDoc }[] = [];
+  await Promise.all(files.map(async (rel) => {
+    const source = await readSource(ctx, rel);
+    if (!source) return;
+    const loaded = parseAndValidate(ctx, source.file, source.text, schema);
+    if (!loaded) return;
+    const fileId = basename(rel).replace(/\.ya?ml$/, '');
+    if (loaded.data.id !== fileId) {
+      ctx.diagnostics.push(errors.idMismatch({ file: source.file, field: 'id', ...loaded.doc.locate(['id']) }, loaded.data.id, fileId));
+      return;
+    }
+    out.push(loaded);
+  }));
+  return out.sort((a, b) => a.doc.file.localeCompare(b.doc.file));
+}
+
+async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: S): Promise<MarkdownPage<z.output<S>> | undefined> {
+  const source = await readSource(ctx, rel);
+  if (!source) {
+    ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
+    return undefined;
+  }
+  const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
+  ctx.diagnostics.push(...diagnostics);
+  if (!parsed) return undefined;
+  const result = validate(schema, parsed.doc);
+  ctx.diagnostics.push(...result.diagnostics);
+  if (result.data === undefined) return undefined;
+  return { data: result.data, body: parsed.body, html: '', origin: { file: source.file, line: parsed.bodyLine } };
+}
+
+async function loadPosts(ctx: Loader): Promise<Post[]> {
+  const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir })).sort();
+  const posts: Post[] = [];
+  const seen = new Map<string, string>();
+  const loaded = await Promise.all(files.map(async (rel) => {
+    const source = await readSource(ctx, rel);
+    if (!source) return undefined;
+    const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
+    const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
+    return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data };
+  }));
+  for (const item of loaded) {
+    if (!item) continue;
+    ctx.diagnostics.push(...item.diagnostics);
+    const slug = basename(item.rel, '.md');
+    const origin: Origin = { file: item.source.file, line: 1, column: 1 };
+    const other = seen.get(slug);
+    if (other) {
+      ctx.diagnostics.push(errors.duplicateId(origin, 'post slug', slug, other));
+      continue;
+    }
+    seen.set(slug, item.source.file);
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+      ctx.diagnostics.push(errors.schema({ ...origin, field: '(file name)' }, 'a lowercase slug like "my-post" as the file name', `"${slug}"`));
+      continue;
+    }
+    if (!item.data || !item.parsed) continue;
+    posts.push({
+      slug,
+      ...item.data,
+      readingTime: item.data.readingTime ?? readingTime(item.parsed.body),
+      body: item.parsed.body,
+      html: '',
+      origin: { file: item.source.file, line: item.parsed.bodyLine },
+    });
+  }
+  return posts;
+}
+
+async function listAssets(assetsDir: string): Promise<Set<string>> {
+  if (!existsSync(assetsDir)) return new Set();
+  const files = await fg('**/*', { cwd: assetsDir, dot: false });
+  return new Set(files.map((f) => `/${f}`));
+}

@@ -1,0 +1,97 @@
+// Parses YAML files and Markdown front matter, keeping positions so every later
+// diagnostic can point at the file and line an editor has to change.
+import matter from 'gray-matter';
+import { LineCounter, parseDocument, isMap, isSeq, isNode, type Document } from 'yaml';
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+
+export type FieldPath = readonly PropertyKey[];
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface SourceDoc {
+  /** Path relative to the project root. */
+  file: string;
+  /** Parsed plain data. */
+  data: unknown;
+  /** Position of a field (or of its closest existing parent when the field is missing). */
+  locate(path: FieldPath): Position;
+}
+
+export interface ParsedMarkdown {
+  doc: SourceDoc;
+  /** Markdown body after the front matter. */
+  body: string;
+  /** 1-based line where the body starts in the file. */
+  bodyLine: number;
+}
+
+export function fieldName(path: FieldPath): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+/** Parses YAML text; `lineOffset` shifts lines when the YAML sits inside another file. */
+export function parseYamlSource(file: string, text: string, lineOffset = 0): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const diagnostics: Diagnostic[] = [];
+  for (const error of document.errors) {
+    const pos = error.linePos?.[0];
+    const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const where = { file, line: pos ? pos.line + lineOffset : undefined, column: pos?.col };
+    diagnostics.push(lineOffset ? errors.frontMatterSyntax(where, reason) : errors.yamlSyntax(where, reason));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  const locate = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset);
+  return { doc: { file, data: document.toJS() ?? {}, locate }, diagnostics };
+}
+
+function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath, lineOffset: number): Position {
+  let node: unknown = document.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isNode(p.key) ? (p.key as { value?: unknown }).value : p.key) === key);
+      if (!pair) break;
+      // A present field points at its value; a scalar key is a fine fallback.
+      offset = rangeStart(pair.value) ?? rangeStart(pair.key) ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
+      node = node.items[key];
+      offset = rangeStart(node) ?? offset;
+    } else {
+      break;
+    }
+  }
+  const pos = lineCounter.linePos(offset);
+  return { line: pos.line + lineOffset, column: pos.col };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return isNode(node) && node.range ? node.range[0] : undefined;
+}
+
+/** Splits front matter (gray-matter) and parses it with positions. */
+export function parseMarkdownSource(file: string, text: string): { parsed?: ParsedMarkdown; diagnostics: Diagnostic[] } {
+  if (!/^---\r?\n/.test(text)) {
+    return {
+      diagnostics: [errors.frontMatterSyntax({ file, line: 1, column: 1 }, 'the file must start with a `---` line followed by YAML front matter and another `---` line')],
+    };
+  }
+  // Our own YAML parser does the parsing; gray-matter only splits (and must not cache).
+  const split = matter(text, { engines: { yaml: () => ({}) } } as unknown as Parameters<typeof matter>[1]);
+  const raw = split.matter ?? '';
+  // `raw` starts right after the opening `---`, so its first line is the rest of line 1.
+  const { doc, diagnostics } = parseYamlSource(file, raw, 0);
+  const bodyLine = text.slice(0, text.length - split.content.length).split('\n').length;
+  if (!doc) return { diagnostics };
+  return { parsed: { doc, body: split.content, bodyLine }, diagnostics };
+}

@@ -1,0 +1,73 @@
+// The content graph: every entity of the site, validated and linked.
+import type {
+  AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
+} from './schemas.ts';
+
+export type { AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial };
+
+/** Where an entity came from, for diagnostics that point back at the editor's file. */
+export interface Origin {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Post {
+  /** id = slug = file name. */
+  slug: string;
+  title: string;
+  description: string;
+  /** yyyy-mm-dd. */
+  date: string;
+  author: string;
+  tags: string[];
+  coverImage?: string;
+  /** Whole minutes: front matter, or words / 200 rounded up. */
+  readingTime: number;
+  /** Markdown body. */
+  body: string;
+  /** Rendered HTML of the body (filled by the markdown stage). */
+  html: string;
+  origin: Origin;
+}
+
+/** A Markdown page (about, privacy, terms): front matter data + body. */
+export interface MarkdownPage<T> {
+  data: T;
+  body: string;
+  html: string;
+  origin: Origin;
+}
+
+export interface RedirectRule extends Redirect {
+  /** True for `/old/*` rules: the path and everything under it. */
+  prefix: boolean;
+  /** `from` without the `/*`. */
+  base: string;
+  origin: Origin;
+}
+
+export interface CategoryWithServices extends Category {
+  origin: Origin;
+}
+
+export interface ContentGraph {
+  site: SiteData;
+  categories: CategoryWithServices[];
+  /** Every service by id, with its category id. */
+  services: Map<string, Service & { categoryId: string }>;
+  detailing: (Detailing & { origin: Origin })[];
+  locations: (Location & { origin: Origin })[];
+  gallery: GalleryItem[];
+  testimonials: Testimonial[];
+  home: HomeData;
+  detailingPage: DetailingPageData;
+  about: MarkdownPage<AboutData>;
+  privacy: MarkdownPage<LegalData>;
+  terms: MarkdownPage<LegalData>;
+  redirects: RedirectRule[];
+  /** Newest first; the first one is the featured article. */
+  posts: Post[];
+  /** Public paths of every file in site-assets/ (e.g. /images/logo.png). */
+  assets: Set<string>;
+}

@@ -1,0 +1,81 @@
+// One error type for everything an editor or developer can see: a location, a code frame,
+// a hint and the cause. Stages collect diagnostics instead of throwing one at a time.
+import { readFileSync } from 'node:fs';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  /** Stable name from the error catalogue, e.g. `ContentSchemaError`. */
+  code: string;
+  severity: Severity;
+  /** One-line title from the catalogue. */
+  title: string;
+  /** The full message: what was expected and what was found. */
+  message: string;
+  /** How to fix it. */
+  hint?: string;
+  /** File path relative to the project root, when the problem lives in a file. */
+  file?: string;
+  /** 1-based line and column. */
+  line?: number;
+  column?: number;
+  /** Dotted field path inside the file, e.g. `services[2].relatedServices[0]`. */
+  field?: string;
+  /** The lines around the problem, with a marker, when the file could be read. */
+  frame?: string;
+}
+
+/** Thrown by a stage that cannot go on; carries every diagnostic collected so far. */
+export class StitchError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[], options?: { cause?: unknown }) {
+    super(diagnostics.map((d) => d.message).join('\n'), options);
+    this.name = 'StitchError';
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function hasErrors(diagnostics: Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** A code frame of the lines around `line` (1-based), the offending line marked. */
+export function codeFrame(source: string, line: number, column?: number): string {
+  const lines = source.split(/\r?\n/);
+  const start = Math.max(1, line - 2);
+  const end = Math.min(lines.length, line + 2);
+  const width = String(end).length;
+  const out: string[] = [];
+  for (let n = start; n <= end; n++) {
+    const mark = n === line ? '>' : ' ';
+    out.push(`${mark} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line && column && column > 0) {
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+    }
+  }
+  return out.join('\n');
+}
+
+/** Adds a code frame from the file on disk when the diagnostic has a line and no frame yet. */
+export function withFrame(d: Diagnostic, root: string): Diagnostic {
+  if (d.frame || !d.file || !d.line) return d;
+  try {
+    const source = readFileSync(`${root}/${d.file}`, 'utf8');
+    return { ...d, frame: codeFrame(source, d.line, d.column) };
+  } catch {
+    return d;
+  }
+}
+
+/** Wrap, don't replace: a stage adds what it was doing and keeps the cause. */
+export function wrapError(error: unknown, doing: string, file?: string): Diagnostic {
+  const cause = error instanceof Error ? error.message : String(error);
+  return {
+    code: 'InternalError',
+    severity: 'error',
+    title: 'Unexpected error',
+    message: `Unexpected error while ${doing}: ${cause}`,
+    hint: 'This is probably a bug in a template or in stitch. Run with STITCH_DEBUG=1 for the stack trace.',
+    file,
+  };
+}

@@ -1,0 +1,92 @@
+// One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI.
+import type { Diagnostic } from './diagnostic.ts';
+
+export type Format = 'text' | 'json' | 'github';
+
+interface Colors {
+  red: (s: string) => string;
+  yellow: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
+}
+
+const plain: Colors = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
+const ansi: Colors = {
+  red: (s) => `\x1b[31m${s}\x1b[39m`,
+  yellow: (s) => `\x1b[33m${s}\x1b[39m`,
+  dim: (s) => `\x1b[2m${s}\x1b[22m`,
+  bold: (s) => `\x1b[1m${s}\x1b[22m`,
+};
+
+export function location(d: Diagnostic): string {
+  if (!d.file) return '';
+  return [d.file, d.line, d.line && d.column ? d.column : undefined].filter((x) => x !== undefined).join(':');
+}
+
+/** Text report grouped by file, then a summary line. */
+export function formatText(diagnostics: Diagnostic[], color = false): string {
+  const c = color ? ansi : plain;
+  const groups = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const key = d.file ?? '(site)';
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  const out: string[] = [];
+  for (const [file, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(c.bold(file));
+    for (const d of list) {
+      const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+      const loc = location(d) || file;
+      out.push(`  ${loc} ${sev} ${d.message} ${c.dim(`[${d.code}]`)}`);
+      if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c.dim(l)}`).join('\n'));
+      if (d.hint) out.push(`    ${c.dim('hint:')} ${d.hint}`);
+    }
+    out.push('');
+  }
+  out.push(summary(diagnostics));
+  return out.join('\n');
+}
+
+export function summary(diagnostics: Diagnostic[]): string {
+  const e = diagnostics.filter((d) => d.severity === 'error').length;
+  const w = diagnostics.length - e;
+  return `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`;
+}
+
+/**
+ * JSON report, a stable shape:
+ * { version: 1, errors: number, warnings: number, diagnostics: [{ code, severity, title, message, hint, file, line, column, field }] }
+ */
+export function formatJson(diagnostics: Diagnostic[]): string {
+  const e = diagnostics.filter((d) => d.severity === 'error').length;
+  return JSON.stringify({
+    version: 1,
+    errors: e,
+    warnings: diagnostics.length - e,
+    diagnostics: diagnostics.map(({ frame: _frame, ...d }) => ({
+      code: d.code, severity: d.severity, title: d.title, message: d.message,
+      hint: d.hint ?? null, file: d.file ?? null, line: d.line ?? null, column: d.column ?? null, field: d.field ?? null,
+    })),
+  }, null, 2);
+}
+
+/** GitHub Actions workflow commands, one annotation per diagnostic. */
+export function formatGithub(diagnostics: Diagnostic[]): string {
+  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return diagnostics.map((d) => {
+    const props = [
+      d.file && `file=${prop(d.file)}`,
+      d.line && `line=${d.line}`,
+      d.column && `col=${d.column}`,
+      `title=${prop(d.title)}`,
+    ].filter(Boolean).join(',');
+    return `::${d.severity === 'error' ? 'error' : 'warning'} ${props}::${esc(d.message + (d.hint ? ` Hint: ${d.hint}` : ''))}`;
+  }).join('\n');
+}
+
+export function formatDiagnostics(diagnostics: Diagnostic[], format: Format, color = false): string {
+  if (format === 'json') return formatJson(diagnostics);
+  if (format === 'github') return formatGithub(diagnostics);
+  return formatText(diagnostics, color);
+}

@@ -1,0 +1,58 @@
+// Browser side of the islands: finds this entry's markers and mounts them with the spec's
+// hydration rule. Hydrate when the root is flagged server-rendered and holds more than 50
+// characters, else render on the client; if hydration fails, clear the root and render.
+import { createElement, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+const HYDRATION_THRESHOLD = 50;
+
+export function mountIsland(marker: HTMLElement, Component: ComponentType<object>): void {
+  const root = marker.querySelector<HTMLElement>(':scope > [data-island-root]');
+  if (!root) {
+    console.error('Root element not found');
+    return;
+  }
+  const propsScript = marker.querySelector(':scope > script[data-island-props]');
+  const props = propsScript?.textContent ? JSON.parse(propsScript.textContent) : {};
+  const element = createElement(Component, props);
+  const clientRender = () => {
+    root.innerHTML = '';
+    createRoot(root).render(element);
+  };
+  if (root.dataset.serverRendered === 'true' && root.innerHTML.length > HYDRATION_THRESHOLD) {
+    try {
+      hydrateRoot(root, element, {
+        onRecoverableError: (error) => console.warn('Island re-rendered on the client:', error),
+      });
+    } catch {
+      clientRender();
+    }
+  } else {
+    clientRender();
+  }
+  marker.dataset.hydrated = 'true';
+}
+
+/** Mounts every marker of one island entry, each when its `data-hydrate` says. */
+export function hydrateIslands(name: string, Component: ComponentType<any>): void {
+  const markers = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
+  for (const marker of markers) {
+    const when = marker.dataset.hydrate;
+    const mount = () => mountIsland(marker, Component);
+    if (when === 'visible' && 'IntersectionObserver' in window) {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          mount();
+        }
+      }, { rootMargin: '200px' });
+      observer.observe(marker);
+    } else if (when === 'idle') {
+      const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+      if (idle) idle(mount, { timeout: 2000 });
+      else setTimeout(mount, 200);
+    } else {
+      mount();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The Island wrapper used by templates: renders the widget's server HTML as its own root
+// (so client hydration matches, useId included), records the client entry it needs, and
+// writes its props as escaped JSON next to it.
+import { createContext, createElement, useContext, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { serializeJson } from './serialize.ts';
+
+/** Collects the client entries the page being rendered uses. */
+export const IslandCollector = createContext<Set<string> | null>(null);
+
+export type HydrateWhen = 'load' | 'visible' | 'idle';
+
+export interface IslandProps<P> {
+  /** Client entry name: templates/islands/<name>.tsx. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  /** When to hydrate: at once (above the fold), near the viewport, or when the browser is idle. */
+  when?: HydrateWhen;
+  /** Inline islands use spans so they can sit inside phrasing content. */
+  inline?: boolean;
+  className?: string;
+}
+
+export function Island<P extends object>({ name, component, props, when = 'load', inline = false, className }: IslandProps<P>) {
+  useContext(IslandCollector)?.add(name);
+  const html = renderToString(createElement(component as ComponentType<object>, props));
+  const tag = inline ? 'span' : 'div';
+  return createElement(
+    tag,
+    { 'data-island': name, 'data-hydrate': when, className: className ? `island ${className}` : 'island' },
+    createElement(tag, { 'data-island-root': '', 'data-server-rendered': 'true', className: 'island-root', dangerouslySetInnerHTML: { __html: html } }),
+    createElement('script', { type: 'application/json', 'data-island-props': '', dangerouslySetInnerHTML: { __html: serializeJson(props) } }),
+  );
+}

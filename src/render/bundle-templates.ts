@@ -1,0 +1,68 @@
+// Bundles templates/index.ts together with the page renderer into one server module with
+// esbuild, then imports it. A new content hash gives a new file, so `stitch dev` picks up
+// template edits without restarting Node.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Message } from 'esbuild';
+import type { ComponentType } from 'react';
+import { errors } from '../errors/catalogue.ts';
+import { StitchError } from '../errors/diagnostic.ts';
+import type { RenderedBody } from './render-page.tsx';
+
+export interface ServerBundle {
+  templates: Record<string, ComponentType<any>>;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
+  /** Inline script for every page's head (tiny: runs before paint), from templates/index.ts. */
+  headScript?: string;
+  /** theme-color meta value, from templates/index.ts. */
+  themeColor?: string;
+  /** Hash of the bundle's code: changes whenever a template changes. */
+  hash: string;
+  /** Path of the written module (workers import it too). */
+  file: string;
+}
+
+const renderPageFile = fileURLToPath(new URL('./render-page.tsx', import.meta.url));
+
+export function esbuildDiagnostics(messages: Message[], root: string) {
+  return messages.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file.replace(`${root}/`, ''), line: m.location.line, column: m.location.column + 1 } : {}));
+}
+
+export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string): Promise<ServerBundle> {
+  const entry = `${templatesDir}/index.ts`;
+  if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found`)]);
+  let result;
+  try {
+    result = await build({
+      stdin: {
+        contents: `export * from ${JSON.stringify(entry)};\nexport { renderPage } from ${JSON.stringify(renderPageFile)};\n`,
+        resolveDir: root,
+        loader: 'ts',
+        sourcefile: 'stitch-server-entry.ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      write: false,
+      logLevel: 'silent',
+      loader: { '.css': 'empty', '.svg': 'text' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+  } catch (error) {
+    const failure = error as { errors?: Message[] };
+    throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
+  }
+  const code = result.outputFiles[0].text;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const dir = `${cacheDir}/server`;
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}/templates-${hash}.mjs`;
+  if (!existsSync(file)) await writeFile(file, code);
+  const mod = await import(pathToFileURL(file).href);
+  return { templates: mod.templates, renderPage: mod.renderPage, headScript: mod.headScript, themeColor: mod.themeColor, hash, file };
+}

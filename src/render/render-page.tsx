@@ -1,0 +1,19 @@
+// Server rendering of one route's body with React; returns the HTML and the islands it used.
+// This module is bundled together with the templates so both share one React and one
+// island collector.
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { IslandCollector } from '../islands/island.tsx';
+
+export interface RenderedBody {
+  html: string;
+  islands: string[];
+}
+
+export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>): RenderedBody {
+  const Component = templates[template];
+  if (!Component) throw new Error(`no template named "${template}" (templates/index.ts exports: ${Object.keys(templates).join(', ')})`);
+  const islands = new Set<string>();
+  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, createElement(Component, props)));
+  return { html, islands: [...islands].sort() };
+}

@@ -1,0 +1,181 @@
+// The route table: the only place that maps paths to templates. Builds every page of the
+// spec's route list, the 404 page and the redirect stubs from the content graph, fails on
+// duplicate output paths and on bad redirects, and returns the routes sorted by path.
+import type { ContentGraph, Post } from '../content/types.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import { errors } from '../errors/catalogue.ts';
+import { formatLongDate } from '../content/dates.ts';
+import { absoluteUrl, describe, pageTitle } from './head.ts';
+import { blogPosting, breadcrumbList, faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
+import type { LayoutData } from './layout-data.ts';
+import { relatedPosts } from './related-posts.ts';
+import { checkRedirects } from './redirects.ts';
+import type { Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
+
+export interface RouteTable {
+  routes: Route[];
+  prefixRedirects: PrefixRedirect[];
+  diagnostics: Diagnostic[];
+}
+
+/** The fields of a post the listing and cards use: everything but the body. */
+export type PostSummary = Omit<Post, 'body' | 'html' | 'origin'> & { id: string; dateLabel: string };
+
+export function summarize(post: Post): PostSummary {
+  const { body: _b, html: _h, origin: _o, ...rest } = post;
+  return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
+}
+
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteTable {
+  const { site, siteUrl } = layout;
+  const pages: PageRoute[] = [];
+  const business = localBusiness(site, siteUrl);
+  const img = (path: string | undefined) => absoluteUrl(siteUrl, path ?? site.image);
+
+  const page = (
+    path: string, kind: string, template: string, props: Record<string, unknown>,
+    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[] },
+  ) => {
+    const noindex = meta.noindex ?? false;
+    const jsonLd = [...(meta.jsonLd ?? [])];
+    if (meta.crumbs) jsonLd.push(breadcrumbList(meta.crumbs, siteUrl));
+    pages.push({
+      type: 'page', path, kind, template,
+      output: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
+      props: { ...props, ...(meta.crumbs ? { breadcrumbs: meta.crumbs } : {}), layout, path },
+      head: {
+        title: pageTitle(meta.title, site.name),
+        description: describe(meta.description),
+        canonical: noindex ? undefined : absoluteUrl(siteUrl, path),
+        image: img(meta.image),
+        ogType: meta.ogType ?? 'website',
+        jsonLd,
+        noindex,
+        preloadImages: meta.preload,
+      },
+      lastmod: meta.lastmod,
+      origin: meta.origin,
+    });
+  };
+  const home: Crumb = { name: 'Home', path: '/' };
+  const serviceCard = (id: string) => {
+    const s = graph.services.get(id);
+    if (!s) return undefined;
+    return { id: s.id, title: s.title, shortDescription: s.shortDescription, image: s.image, icon: s.icon, href: `/services/${s.categoryId}/${s.id}` };
+  };
+
+  // Home
+  page('/', 'home', 'home', {
+    home: graph.home,
+    serviceCards: graph.home.serviceCards.map((c) => ({ ...c, href: `/services/${c.category}` })),
+    recentWork: graph.home.recentWork.map(serviceCard).filter(Boolean),
+    testimonials: graph.testimonials,
+  }, { title: `${site.name} | Custom Upholstery & Detailing in Rio Rancho, NM`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
+
+  page('/about', 'about', 'about', { about: { ...graph.about.data, html: graph.about.html } },
+    { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin });
+
+  page('/gallery', 'gallery', 'gallery', { items: graph.gallery },
+    { title: 'Project Gallery', description: `Photos of recent furniture, automotive, motorcycle, aircraft, marine and commercial upholstery projects by ${site.name}.`, image: graph.gallery[0]?.src, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
+
+  for (const category of graph.categories) {
+    const crumbs = [home, { name: category.title, path: `/services/${category.id}` }];
+    page(`/services/${category.id}`, 'service-category', 'category', {
+      category: { id: category.id, title: category.title, description: category.description, icon: category.icon, image: category.image },
+      services: category.services.map((s) => serviceCard(s.id)),
+    }, { title: category.metaTitle, description: category.metaDescription, image: category.image, crumbs, origin: category.origin,
+      jsonLd: [serviceLd({ title: category.title, description: category.description, path: `/services/${category.id}`, image: img(category.image) }, site, siteUrl)] });
+
+    for (const service of category.services) {
+      const path = `/services/${category.id}/${service.id}`;
+      page(path, 'service', 'service', {
+        category: { id: category.id, title: category.title },
+        service,
+        related: service.relatedServices.map(serviceCard).filter(Boolean),
+      }, {
+        title: service.metaTitle, description: service.metaDescription, image: service.image, origin: category.origin,
+        crumbs: [...crumbs, { name: service.title, path }],
+        jsonLd: [serviceLd({ ...service, path, image: img(service.image) }, site, siteUrl, category.title), faqPage(service.faqs)],
+      });
+    }
+  }
+
+  const detailingCrumbs = [home, { name: 'Detailing Services', path: '/detailing-services' }];
+  const detailingCard = (id: string) => {
+    const d = graph.detailing.find((x) => x.id === id);
+    return d && { id: d.id, title: d.title, shortDescription: d.shortDescription, image: d.image, alt: d.alt, href: `/detailing-services/${d.id}` };
+  };
+  page('/detailing-services', 'detailing-list', 'detailing-list', {
+    page: graph.detailingPage,
+    items: graph.detailing.map((d) => detailingCard(d.id)),
+  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.intro.split(/\n\s*\n/)[0], image: graph.detailingPage.hero.image, crumbs: detailingCrumbs });
+
+  for (const item of graph.detailing) {
+    const path = `/detailing-services/${item.id}`;
+    page(path, 'detailing', 'detailing', { item, related: item.relatedServices.map(detailingCard).filter(Boolean) }, {
+      title: item.metaTitle, description: item.metaDescription, image: item.image, origin: item.origin,
+      crumbs: [...detailingCrumbs, { name: item.title, path }],
+      jsonLd: [serviceLd({ title: item.title, description: item.description, path, image: img(item.image) }, site, siteUrl, 'Upholstery detailing')],
+    });
+  }
+
+  page('/locations', 'locations', 'locations', {
+    locations: graph.locations.map((l) => ({ id: l.id, name: l.name, subtitle: l.subtitle, href: `/locations/${l.id}` })),
+  }, { title: 'Service Areas', description: `${site.name} serves ${site.areas.map((a) => a.name).join(', ')} from our Rio Rancho workshop.`, jsonLd: [business] });
+
+  for (const location of graph.locations) {
+    const path = `/locations/${location.id}`;
+    page(path, 'location', 'location', {
+      location,
+      categories: graph.categories.map((c) => ({ id: c.id, title: c.title, description: c.description, icon: c.icon, href: `/services/${c.id}` })),
+    }, { title: location.metaTitle, description: location.metaDescription, origin: location.origin,
+      crumbs: [home, { name: 'Locations', path: '/locations' }, { name: location.name, path }] });
+  }
+
+  page('/contact', 'contact', 'contact', {}, { title: 'Contact Us & Request a Free Quote', description: `Call ${site.phone} or request a free upholstery or detailing quote online. Visit our Rio Rancho workshop.`, jsonLd: [business] });
+
+  const summaries = graph.posts.map(summarize);
+  page('/blog', 'blog-list', 'blog-list', {
+    posts: summaries,
+    tags: [...new Set(graph.posts.flatMap((p) => p.tags))].sort(),
+  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }] });
+
+  for (const post of graph.posts) {
+    const path = `/blog/${post.slug}`;
+    const image = img(post.coverImage);
+    page(path, 'blog-post', 'blog-post', {
+      post: { ...summarize(post), html: post.html },
+      related: relatedPosts(post, graph.posts).map(summarize),
+    }, {
+      title: post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
+      crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
+      jsonLd: [blogPosting(post, site, siteUrl, image)],
+    });
+  }
+
+  for (const [path, legal] of [['/privacy', graph.privacy], ['/terms', graph.terms]] as const) {
+    page(path, 'legal', 'legal', { page: { title: legal.data.title, lastUpdated: formatLongDate(legal.data.lastUpdated), html: legal.html } },
+      { title: legal.data.title, description: legal.data.description, origin: legal.origin });
+  }
+
+  page('/admin/rebuild', 'admin-rebuild', 'admin-rebuild', {}, { title: 'Site Rebuild', description: 'Trigger a rebuild of the website.', noindex: true });
+
+  const notFound: PageRoute = (page('/404', 'not-found', 'not-found', {}, { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }), pages.pop()!);
+  notFound.output = '404.html';
+  pages.push(notFound);
+
+  const diagnostics: Diagnostic[] = [];
+  const livePaths = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.path));
+  const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths);
+  diagnostics.push(...redirectDiagnostics);
+
+  const routes: Route[] = [...pages, ...stubs].sort((a, b) => a.path.localeCompare(b.path));
+  const byOutput = new Map<string, Route[]>();
+  for (const r of routes) byOutput.set(r.output, [...(byOutput.get(r.output) ?? []), r]);
+  for (const [output, list] of byOutput) {
+    if (list.length > 1) diagnostics.push(errors.duplicateOutput(output, list.map((r) => r.origin?.file ?? r.path)));
+  }
+  return { routes, prefixRedirects, diagnostics };
+}
+
+export type { RedirectRoute };

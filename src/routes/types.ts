@@ -1,0 +1,57 @@
+// A route: one page of the site (or one redirect stub), with everything needed to render it.
+import type { Origin } from '../content/types.ts';
+
+export interface Head {
+  /** Full <title>. */
+  title: string;
+  /** Meta description, with the Albuquerque suffix rule applied. */
+  description: string;
+  /** Absolute canonical URL; indexable pages only. */
+  canonical?: string;
+  /** Absolute social image URL. */
+  image: string;
+  /** Open Graph type. */
+  ogType: 'website' | 'article';
+  /** JSON-LD objects, each written in its own script tag. */
+  jsonLd: Record<string, unknown>[];
+  /** Marked noindex (and left out of the sitemap). */
+  noindex: boolean;
+  /** Images to preload (the LCP image). */
+  preloadImages?: string[];
+}
+
+export interface PageRoute {
+  type: 'page';
+  /** Public path without trailing slash ('/' for home). */
+  path: string;
+  /** Output file relative to the out dir. */
+  output: string;
+  /** Route kind for reports and tests, e.g. 'blog-post'. */
+  kind: string;
+  /** Template name the templates bundle exports. */
+  template: string;
+  /** Props for the template. */
+  props: Record<string, unknown>;
+  head: Head;
+  /** Sitemap lastmod (yyyy-mm-dd) when known. */
+  lastmod?: string;
+  /** The content file this page comes from, for diagnostics. */
+  origin?: Origin;
+}
+
+export interface RedirectRoute {
+  type: 'redirect';
+  path: string;
+  output: string;
+  kind: 'redirect';
+  to: string;
+  origin: Origin;
+}
+
+export type Route = PageRoute | RedirectRoute;
+
+/** Prefix redirect rules (`/old/*`), written to _redirects and handled by the 404 island. */
+export interface PrefixRedirect {
+  base: string;
+  to: string;
+}
