@@ -1,0 +1,2 @@
+// Stub: the Widgets work replaces this (see templates/ISLANDS.md).
+export const headScript = '';
