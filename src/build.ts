@@ -64,6 +64,25 @@ export interface BuildOptions {
   extraHead?: string;
   /** Copy site-assets/ into the output (the dev server serves them from disk instead). */
   copyAssets?: boolean;
+  /**
+   * Go on past link, route-table and render errors and write what could be built, so `check`
+   * reports every problem of a run at once. With errors the writer is left as it is (neither
+   * committed nor aborted): use a MemoryWriter. `ok` is still false.
+   */
+  keepGoing?: boolean;
+  /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
+  markdownCache?: Map<string, string>;
+  /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
+  incremental?: IncrementalOptions;
+}
+
+export interface IncrementalOptions {
+  /** The earlier successful build. */
+  previous: BuildState;
+  /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
+  reuse: { server?: boolean; client?: boolean; styles?: boolean };
+  /** Whether a page must be rendered again; otherwise its HTML is taken from `previous`. */
+  shouldRender: (route: PageRoute, state: BuildState) => boolean;
 }
 
 export interface BuildResult {
@@ -93,10 +112,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     if (!loaded.graph || hasErrors(state.diagnostics)) return await fail();
     const graph = (state.graph = loaded.graph);
     state.diagnostics.push(...await timed(state, 'link', () => linkContent(graph)));
-    if (hasErrors(state.diagnostics)) return await fail();
+    if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
-    await timed(state, 'markdown', () => renderAllMarkdown(graph, siteUrl));
+    await timed(state, 'markdown', () => renderAllMarkdown(graph, siteUrl, options.markdownCache));
 
     state.layout = layoutData(graph, {
       siteUrl,
@@ -109,24 +128,27 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     state.routes = table.routes;
     state.prefixRedirects = table.prefixRedirects;
     state.diagnostics.push(...table.diagnostics);
-    if (hasErrors(state.diagnostics)) return await fail();
+    if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
-    const islandNames = await listIslands(config.templatesDir);
+    const reuse = options.incremental?.reuse ?? {};
+    const previous = options.incremental?.previous;
+    const islandNames = reuse.client && previous?.client ? [] : await listIslands(config.templatesDir);
     [state.server, state.client, state.styles] = await timed(state, 'bundle', () => Promise.all([
-      bundleTemplates(config.root, config.templatesDir, config.cacheDir),
-      bundleIslands(config.root, config.templatesDir, islandNames, { minify: options.minify ?? true }),
-      bundleStyles(config.root, config.templatesDir, options.minify ?? true),
+      reuse.server && previous?.server ? previous.server : bundleTemplates(config.root, config.templatesDir, config.cacheDir),
+      reuse.client && previous?.client ? previous.client : bundleIslands(config.root, config.templatesDir, islandNames, { minify: options.minify ?? true }),
+      reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, options.minify ?? true),
     ]));
 
     await timed(state, 'render', () => renderAll(state, options));
-    if (hasErrors(state.diagnostics)) return await fail();
+    if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
+    const ok = !hasErrors(state.diagnostics);
     if (options.writer) {
       await timed(state, 'write', () => writeOutput(state, options.writer!, options.copyAssets ?? true));
-      await options.writer.commit();
+      if (ok) await options.writer.commit();
     }
     state.diagnostics = enrichDiagnostics(state.diagnostics, config.root);
-    return { ok: true, state };
+    return { ok, state };
   } catch (error) {
     if (error instanceof StitchError) state.diagnostics.push(...error.diagnostics);
     else state.diagnostics.push({ ...wrapError(error, 'building the site'), ...(config.debug && error instanceof Error ? { frame: error.stack } : {}) });
@@ -134,10 +156,21 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
 }
 
-function renderAllMarkdown(graph: ContentGraph, siteUrl: string): void {
+function renderAllMarkdown(graph: ContentGraph, siteUrl: string, cache?: Map<string, string>): void {
   const options = { siteUrl };
-  for (const post of graph.posts) post.html = renderMarkdown(post.body, options);
-  for (const page of [graph.about, graph.privacy, graph.terms]) page.html = renderMarkdown(page.body, options);
+  const used = new Set<string>();
+  const render = (body: string) => {
+    const key = `${siteUrl}\n${body}`;
+    used.add(key);
+    const cached = cache?.get(key);
+    if (cached !== undefined) return cached;
+    const html = renderMarkdown(body, options);
+    cache?.set(key, html);
+    return html;
+  };
+  for (const post of graph.posts) post.html = render(post.body);
+  for (const page of [graph.about, graph.privacy, graph.terms]) page.html = render(page.body);
+  for (const key of cache?.keys() ?? []) if (!used.has(key)) cache!.delete(key);
 }
 
 /** Renders one page route to its full HTML document. */
@@ -168,8 +201,14 @@ export function renderRoute(state: BuildState, route: PageRoute, extraHead?: str
 }
 
 async function renderAll(state: BuildState, options: BuildOptions): Promise<void> {
+  const incremental = options.incremental;
   for (const route of state.routes) {
     if (route.type !== 'page') continue;
+    const earlier = incremental?.previous.pages.get(route.output);
+    if (earlier && !incremental!.shouldRender(route, state)) {
+      state.pages.set(route.output, { ...earlier, route });
+      continue;
+    }
     try {
       state.pages.set(route.output, renderRoute(state, route, options.extraHead));
     } catch (error) {
