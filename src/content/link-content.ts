@@ -42,7 +42,7 @@ export function linkContent(graph: ContentGraph): Diagnostic[] {
   }
 
   const categoryIds = graph.categories.map((c) => c.id);
-  const homeFile = 'content/pages/home.yaml';
+  const homeFile = graph.files.home;
   graph.home.serviceCards.forEach((card, i) => {
     if (!categoryIds.includes(card.category)) {
       diagnostics.push(errors.unknownReference({ file: homeFile, field: `serviceCards[${i}].category` }, 'service category', card.category, categoryIds));
@@ -55,7 +55,7 @@ export function linkContent(graph: ContentGraph): Diagnostic[] {
   const locationIds = graph.locations.map((l) => l.id);
   graph.site.areas.forEach((area, i) => {
     if (!locationIds.includes(area.id)) {
-      diagnostics.push(errors.unknownReference({ file: 'content/site.yaml', field: `areas[${i}].id` }, 'location (content/locations/<id>.yaml)', area.id, locationIds));
+      diagnostics.push(errors.unknownReference({ file: graph.files.site, field: `areas[${i}].id` }, 'location (content/locations/<id>.yaml)', area.id, locationIds));
     }
   });
 
@@ -69,19 +69,19 @@ function checkAssets(graph: ContentGraph): Diagnostic[] {
   const need = (path: string | undefined, file: string, field: string) => {
     if (path && !graph.assets.has(path)) out.push(errors.missingAsset({ file, field }, path));
   };
-  need(graph.site.logo, 'content/site.yaml', 'logo');
-  need(graph.site.image, 'content/site.yaml', 'image');
+  need(graph.site.logo, graph.files.site, 'logo');
+  need(graph.site.image, graph.files.site, 'image');
   for (const c of graph.categories) {
     need(c.image, c.origin.file, 'image');
     c.services.forEach((s, i) => need(s.image, c.origin.file, `services[${i}].image`));
   }
   for (const d of graph.detailing) need(d.image, d.origin.file, 'image');
-  graph.gallery.forEach((g, i) => need(g.src, 'content/gallery.yaml', `items[${i}].src`));
-  need(graph.home.hero.poster, 'content/pages/home.yaml', 'hero.poster');
-  graph.home.hero.videos.forEach((v, i) => need(v, 'content/pages/home.yaml', `hero.videos[${i}]`));
-  graph.home.serviceCards.forEach((c, i) => need(c.image, 'content/pages/home.yaml', `serviceCards[${i}].image`));
-  need(graph.home.craftsmanship.image, 'content/pages/home.yaml', 'craftsmanship.image');
-  need(graph.detailingPage.hero.image, 'content/pages/detailing.yaml', 'hero.image');
+  graph.gallery.forEach((g, i) => need(g.src, graph.files.gallery, `items[${i}].src`));
+  need(graph.home.hero.poster, graph.files.home, 'hero.poster');
+  graph.home.hero.videos.forEach((v, i) => need(v, graph.files.home, `hero.videos[${i}]`));
+  graph.home.serviceCards.forEach((c, i) => need(c.image, graph.files.home, `serviceCards[${i}].image`));
+  need(graph.home.craftsmanship.image, graph.files.home, 'craftsmanship.image');
+  need(graph.detailingPage.hero.image, graph.files.detailingPage, 'hero.image');
   for (const p of graph.posts) need(p.coverImage, p.origin.file, 'coverImage');
   return out;
 }

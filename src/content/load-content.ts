@@ -2,7 +2,8 @@
 // validate (zod) and collect every diagnostic of the run.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, relative } from 'node:path';
+import { basename } from 'node:path';
+import { displayPath as relative } from './display-path.ts';
 import fg from 'fast-glob';
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
@@ -28,7 +29,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
   const ctx: Loader = { root, contentDir, diagnostics: [] };
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
-  const [site, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
+  const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
     await Promise.all([
       loadYaml(ctx, 'site.yaml', schemas.siteSchema),
       loadYamlDir(ctx, 'services', schemas.categorySchema),
@@ -46,6 +47,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       listAssets(assetsDir),
     ]);
 
+  const site = siteLoaded;
   if (!site || !gallery || !testimonials || !home || !detailingPage || !about || !privacy || !terms || !redirects) {
     return { diagnostics: ctx.diagnostics };
   }
@@ -78,6 +80,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
     }),
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
     assets,
+    files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
   };
   return { graph, diagnostics: ctx.diagnostics };
 }

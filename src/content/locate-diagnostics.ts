@@ -1,6 +1,7 @@
 // Fills in line, column and code frame for diagnostics that name a file and a field but no
 // line yet (cross-reference checks run after parsing), by re-reading that file.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { codeFrame, type Diagnostic } from '../errors/diagnostic.ts';
 import { parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 
@@ -15,7 +16,7 @@ export function enrichDiagnostics(diagnostics: Diagnostic[], root: string): Diag
   const load = (file: string) => {
     if (!docs.has(file)) {
       try {
-        const text = readFileSync(`${root}/${file}`, 'utf8');
+        const text = readFileSync(resolve(root, file), 'utf8');
         const doc = file.endsWith('.md') ? parseMarkdownSource(file, text).parsed?.doc : parseYamlSource(file, text).doc;
         docs.set(file, { doc, text });
       } catch {

@@ -41,7 +41,7 @@ export function fieldName(path: FieldPath): string {
 /** Parses YAML text; `lineOffset` shifts lines when the YAML sits inside another file. */
 export function parseYamlSource(file: string, text: string, lineOffset = 0): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {
     const pos = error.linePos?.[0];

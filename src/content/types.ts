@@ -68,6 +68,8 @@ export interface ContentGraph {
   redirects: RedirectRule[];
   /** Newest first; the first one is the featured article. */
   posts: Post[];
+  /** Display paths of the single-file collections, for diagnostics. */
+  files: { site: string; gallery: string; home: string; detailingPage: string };
   /** Public paths of every file in site-assets/ (e.g. /images/logo.png). */
   assets: Set<string>;
 }

@@ -1,6 +1,7 @@
 // One error type for everything an editor or developer can see: a location, a code frame,
 // a hint and the cause. Stages collect diagnostics instead of throwing one at a time.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 export type Severity = 'error' | 'warning';
 
@@ -60,7 +61,7 @@ export function codeFrame(source: string, line: number, column?: number): string
 export function withFrame(d: Diagnostic, root: string): Diagnostic {
   if (d.frame || !d.file || !d.line) return d;
   try {
-    const source = readFileSync(`${root}/${d.file}`, 'utf8');
+    const source = readFileSync(resolve(root, d.file), 'utf8');
     return { ...d, frame: codeFrame(source, d.line, d.column) };
   } catch {
     return d;
