@@ -1,22 +1,41 @@
 // The templates the route table names. The engine imports this module only through its
 // server bundle; it never imports a template by name.
 import type { ComponentType } from 'react';
-import * as pages from './pages/basic.tsx';
+import { About } from './pages/about.tsx';
+import { AdminRebuild } from './pages/admin-rebuild.tsx';
+import { BlogList } from './pages/blog-list.tsx';
+import { BlogPost } from './pages/blog-post.tsx';
+import { Category } from './pages/category.tsx';
+import { Contact } from './pages/contact.tsx';
+import { Detailing } from './pages/detailing.tsx';
+import { DetailingList } from './pages/detailing-list.tsx';
+import { Gallery } from './pages/gallery.tsx';
+import { Home } from './pages/home.tsx';
+import { Legal } from './pages/legal.tsx';
+import { LocationPage } from './pages/location.tsx';
+import { Locations } from './pages/locations.tsx';
+import { NotFound } from './pages/not-found.tsx';
+import { ServicePage } from './pages/service.tsx';
+
+export { headScript } from './scripts/head-script.ts';
+
+/** theme-color: the espresso of the header and footer. */
+export const themeColor = '#23160f';
 
 export const templates: Record<string, ComponentType<any>> = {
-  home: pages.Home,
-  about: pages.About,
-  gallery: pages.Gallery,
-  category: pages.Category,
-  service: pages.Service,
-  'detailing-list': pages.DetailingList,
-  detailing: pages.Detailing,
-  locations: pages.Locations,
-  location: pages.LocationPage,
-  contact: pages.Contact,
-  'blog-list': pages.BlogList,
-  'blog-post': pages.BlogPost,
-  legal: pages.Legal,
-  'admin-rebuild': pages.AdminRebuild,
-  'not-found': pages.NotFound,
+  home: Home,
+  about: About,
+  gallery: Gallery,
+  category: Category,
+  service: ServicePage,
+  'detailing-list': DetailingList,
+  detailing: Detailing,
+  locations: Locations,
+  location: LocationPage,
+  contact: Contact,
+  'blog-list': BlogList,
+  'blog-post': BlogPost,
+  legal: Legal,
+  'admin-rebuild': AdminRebuild,
+  'not-found': NotFound,
 };

@@ -1,0 +1,25 @@
+// Small pill labels; a tag badge links to the blog listing filtered by that tag.
+import type { ReactNode } from 'react';
+
+export function Badge({ children, href }: { children: ReactNode; href?: string }) {
+  return href ? <a className="badge" href={href}>{children}</a> : <span className="badge">{children}</span>;
+}
+
+/** 'car-interior' → 'Car Interior' (the spec's topic labels). */
+export function tagLabel(tag: string): string {
+  return tag.split('-').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+}
+
+export function tagHref(tag: string): string {
+  return `/blog?tag=${encodeURIComponent(tag)}`;
+}
+
+export function TagList({ tags, label = 'Tags', limit }: { tags: string[]; label?: string; limit?: number }) {
+  const shown = limit ? tags.slice(0, limit) : tags;
+  if (!shown.length) return null;
+  return (
+    <ul className="badge-list" aria-label={label}>
+      {shown.map((tag) => <li key={tag}><Badge href={tagHref(tag)}>{tagLabel(tag)}</Badge></li>)}
+    </ul>
+  );
+}

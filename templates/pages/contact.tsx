@@ -1,0 +1,31 @@
+// Contact: address, phone, hours, map and the 'Request a Quote' form (contact-quote island).
+import { Island } from '../../src/islands/island.tsx';
+import ContactQuote from '../islands/contact-quote.tsx';
+import { ContactCards } from '../components/ContactCards.tsx';
+import { MapEmbed } from '../components/MapEmbed.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { fullAddress } from '../components/business.ts';
+import { Layout } from '../layout/Layout.tsx';
+import type { PageProps } from '../types.ts';
+
+export function Contact(props: PageProps) {
+  const { layout } = props;
+  const { site } = layout;
+  return (
+    <Layout {...props}>
+      <PageHero eyebrow="Get in touch" title="Contact Us" lead="Call, e-mail or send a request for a free quote. We answer within one business day." size="compact" />
+      <section className="section" aria-label="Contact details and quote form">
+        <div className="container contact-layout">
+          <div className="contact-info">
+            <h2>Visit or Call Our Shop</h2>
+            <ContactCards site={site} hours />
+            <MapEmbed geo={site.geo} title={`Map of ${site.name} at ${fullAddress(site)}`} />
+          </div>
+          <div className="contact-form card">
+            <Island name="contact-quote" component={ContactQuote} props={{ endpoint: layout.quote.endpoint, apiKey: layout.quote.apiKey }} />
+          </div>
+        </div>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,111 @@
+// Home: video hero, the five service cards, Recent Work, testimonials, why choose us, the
+// premium craftsmanship block and the call-to-action band.
+import { Island } from '../../src/islands/island.tsx';
+import HeroVideo from '../islands/hero-video.tsx';
+import QuoteDialog from '../islands/quote-dialog.tsx';
+import Testimonials from '../islands/testimonials.tsx';
+import { Button } from '../components/Button.tsx';
+import { FeatureCard, LinkCard } from '../components/Card.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Img } from '../components/Img.tsx';
+import { QuoteCta } from '../components/QuoteCta.tsx';
+import { Paragraphs, Section } from '../components/Section.tsx';
+import { Stars } from '../components/Stars.tsx';
+import { Layout } from '../layout/Layout.tsx';
+import { iconFor } from '../layout/Header.tsx';
+import type { HomeData, PageProps, Testimonial } from '../types.ts';
+
+interface ServiceCardData { category: string; title: string; text: string; image: string; href: string }
+interface WorkCard { id: string; title: string; shortDescription: string; image: string; icon: string; href: string }
+
+export interface HomeProps extends PageProps {
+  home: HomeData;
+  serviceCards: ServiceCardData[];
+  recentWork: WorkCard[];
+  testimonials: Testimonial[];
+}
+
+const whyIcons = ['award', 'gem', 'scissors', 'heart'];
+
+export function Home(props: HomeProps) {
+  const { home, serviceCards, recentWork, testimonials, layout } = props;
+  const { site } = layout;
+  return (
+    <Layout {...props}>
+      <div className="home-hero on-dark">
+        <div className="hero-media">
+          <Img src={home.hero.poster} alt="" priority className="hero-poster" />
+          <Island name="hero-video" component={HeroVideo} props={{ videos: home.hero.videos, poster: home.hero.poster, label: 'Upholstery work in our Rio Rancho workshop' }} when="idle" />
+        </div>
+        <div className="container home-hero-inner">
+          <p className="eyebrow">Rio Rancho · Albuquerque · Central New Mexico</p>
+          <h1>{home.hero.title}</h1>
+          <p className="lead">{home.hero.subtitle}</p>
+          <div className="btn-row hero-actions">
+            <Island name="quote-dialog" component={QuoteDialog} props={{ endpoint: layout.quote.endpoint, apiKey: layout.quote.apiKey, label: 'Request a Quote' }} />
+            <Button href="/gallery" variant="ghost-light" size="lg" icon="image">View Gallery</Button>
+          </div>
+          <ul className="hero-trust">
+            <li><Stars label={`Rated ${site.rating.value} out of 5`} /> <span><strong>{site.rating.value}</strong> from {site.rating.count} reviews</span></li>
+            <li><Icon name="award" /><span><strong>{site.yearsExperience}+ years</strong> of craftsmanship</span></li>
+            <li><Icon name="check" /><span><strong>Free</strong> consultations</span></li>
+          </ul>
+        </div>
+      </div>
+
+      <Section id="services" eyebrow="What we do" title="Our Upholstery Services" center
+        intro="From heirloom sofas to aircraft cabins, every piece is rebuilt by hand in our Rio Rancho workshop.">
+        <ul className="grid services-grid">
+          {serviceCards.map((card) => (
+            <li key={card.category}>
+              <LinkCard href={card.href} title={card.title} text={card.text} image={card.image} alt={`${card.title} project`} icon={iconFor(card.category)} more="Explore service" />
+            </li>
+          ))}
+        </ul>
+        <p className="section-foot"><Button href="/detailing-services" variant="outline" trailingIcon="arrow-right">Looking for cleaning? See Detailing Services</Button></p>
+      </Section>
+
+      <Section id="recent-work" tone="alt" eyebrow="Portfolio" title="Recent Work" center
+        intro="A few of the projects that left our shop recently, from classic cars to restaurant booths.">
+        <ul className="grid work-grid">
+          {recentWork.map((s) => (
+            <li key={s.id}>
+              <LinkCard href={s.href} title={s.title} text={s.shortDescription} image={s.image} alt={`${s.title} by ${site.name}`} more="View service" />
+            </li>
+          ))}
+        </ul>
+        <p className="section-foot"><Button href="/gallery" variant="outline" trailingIcon="arrow-right">See the full gallery</Button></p>
+      </Section>
+
+      <Section id="testimonials" eyebrow="Reviews" title="What Our Customers Say" center
+        intro={`Rated ${site.rating.value} out of 5 from ${site.rating.count} reviews by neighbors across central New Mexico.`}>
+        <Island name="testimonials" component={Testimonials} props={{ items: testimonials }} when="visible" />
+      </Section>
+
+      <Section id="why-choose-us" tone="dark" eyebrow="Why Sandia" title="Why Choose Us" center>
+        <ul className="grid grid-4 why-grid">
+          {home.whyChooseUs.map((item, i) => (
+            <li key={item.title}><FeatureCard icon={whyIcons[i] ?? 'check'} title={item.title} text={item.text} /></li>
+          ))}
+        </ul>
+      </Section>
+
+      <section className="section craft" aria-labelledby="craft-title">
+        <div className="container split">
+          <div className="split-media">
+            <Img src={home.craftsmanship.image} alt="Upholsterer stitching a leather panel in the Sandia Custom Upholstery workshop" className="rounded" />
+            <div className="craft-stat on-dark" aria-hidden="true"><strong>{site.yearsExperience}+</strong><span>years in Rio Rancho</span></div>
+          </div>
+          <div className="split-copy">
+            <p className="eyebrow">Our workshop</p>
+            <h2 id="craft-title">{home.craftsmanship.title}</h2>
+            <Paragraphs text={home.craftsmanship.text} />
+            <Button href="/about" variant="primary" trailingIcon="arrow-right">Learn More About Us</Button>
+          </div>
+        </div>
+      </section>
+
+      <QuoteCta title={home.cta.title} text={home.cta.text} phone={site.phone} quoteLabel="Get Your Free Quote" />
+    </Layout>
+  );
+}
