@@ -69,12 +69,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--format <format>', 'output format: text, json or github', format, 'text')
     .option('--strict', 'treat warnings as errors')
     .action(async (opts: { content: string; format: Format; strict?: boolean }) => {
-      const config = resolveConfig({ content: opts.content });
-      const { state } = await build(config, { writer: new MemoryWriter(), copyAssets: false });
-      let diagnostics = state.diagnostics;
-      if (opts.strict) diagnostics = diagnostics.map((d) => ({ ...d, severity: 'error' as const }));
+      const { checkSite, strict } = await import('../check/check-site.ts');
+      const result = await checkSite(resolveConfig({ content: opts.content }));
+      const diagnostics = opts.strict ? strict(result.diagnostics) : result.diagnostics;
       const out = formatDiagnostics(diagnostics, opts.format, opts.format === 'text' && Boolean(process.stdout.isTTY));
-      if (opts.format === 'text' && diagnostics.length === 0) process.stdout.write(`No problems found in ${state.pages.size} pages. ${summary(diagnostics)}\n`);
+      if (opts.format === 'text' && diagnostics.length === 0) process.stdout.write(`No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
+      else if (opts.format === 'text') process.stdout.write(`${out}\nChecked ${result.pages} pages.\n`);
       else if (out) process.stdout.write(`${out}\n`);
       exitCode = hasErrors(diagnostics) ? 1 : 0;
     });

@@ -1,0 +1,78 @@
+// Links and files on the rendered pages: every internal link and #fragment resolves to a page
+// or an element id, every image, video, script and stylesheet exists, links do not go
+// through redirects, and no link points at an http:// page.
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { PageFacts } from './page-facts.ts';
+import { Findings, type SiteIndex } from './site-index.ts';
+import type { SourceLocator, SourcePosition } from './source-locator.ts';
+
+type Finding =
+  | { code: 'link'; href: string; where?: SourcePosition }
+  | { code: 'fragment'; href: string; target: string; id: string; known: string[]; where?: SourcePosition }
+  | { code: 'redirect'; href: string; to: string; where?: SourcePosition }
+  | { code: 'insecure'; href: string; where?: SourcePosition }
+  | { code: 'file'; kind: string; src: string; where?: SourcePosition };
+
+/**
+ * `reported`: asset paths the build already reported missing (MissingAssetError), which are
+ * not reported again for every page that shows them.
+ */
+export function checkLinks(facts: PageFacts[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
+  const findings = new Findings<Finding>();
+  const located = new Map<string, SourcePosition | undefined>();
+  const where = (text: string, page: PageFacts) => {
+    const key = `${text}\0${page.route.origin?.file ?? ''}`;
+    if (!located.has(key)) located.set(key, locator.locate(text, page.route.origin?.file));
+    return located.get(key);
+  };
+  const keyOf = (kind: string, text: string, pos?: SourcePosition) => `${kind}\0${text}\0${pos ? `${pos.file}:${pos.line}:${pos.column}` : ''}`;
+
+  for (const page of facts) {
+    const path = page.route.path;
+    for (const href of page.links) {
+      if (href === '' || href === '#') continue;
+      const resolved = site.resolve(href, path);
+      const { target } = resolved;
+      if (target.kind === 'skip') continue;
+      if (target.kind === 'external') {
+        if (target.url.protocol === 'http:') {
+          const pos = where(href, page);
+          findings.add(keyOf('insecure', href, pos), { code: 'insecure', href, where: pos }, path);
+        }
+        continue;
+      }
+      if (target.kind === 'missing') {
+        const pos = where(href, page);
+        findings.add(keyOf('link', href, pos), { code: 'link', href, where: pos }, path);
+      } else if (target.kind === 'redirect') {
+        const pos = where(href, page);
+        findings.add(keyOf('redirect', href, pos), { code: 'redirect', href, to: target.to, where: pos }, path);
+      } else if (target.kind === 'page' && resolved.fragment && resolved.fragment !== 'top' && !target.facts.ids.has(resolved.fragment)) {
+        const pos = where(href, page);
+        findings.add(keyOf('fragment', href, pos), {
+          code: 'fragment', href, target: target.facts.route.path, id: resolved.fragment, known: [...target.facts.ids], where: pos,
+        }, path);
+      }
+    }
+    for (const { url, kind } of page.resources) {
+      const { target, path: targetPath } = site.resolve(url, path);
+      if (target.kind !== 'missing' && target.kind !== 'redirect') continue;
+      if (targetPath && reported.has(targetPath)) continue;
+      const pos = where(url, page);
+      findings.add(keyOf(`file:${kind}`, url, pos), { code: 'file', kind, src: url, where: pos }, path);
+    }
+  }
+
+  const known = site.knownPaths();
+  const out: Diagnostic[] = [];
+  for (const { value: f, pages } of findings) {
+    const at = f.where ?? {};
+    if (f.code === 'link') out.push(errors.brokenLink(at, f.href, pages, known));
+    else if (f.code === 'fragment') out.push(errors.brokenFragment(at, f.href, pages, f.target, f.id, f.known));
+    else if (f.code === 'redirect') out.push(errors.linkToRedirect(at, f.href, f.to, pages));
+    else if (f.code === 'insecure') out.push(errors.insecureLink(at, f.href, pages));
+    else out.push(errors.missingFile(at, f.kind, f.src, pages));
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// Checks on the Markdown sources, with exact positions from the syntax tree: raw HTML (the
+// renderer drops it, so it silently disappears from the page) and images without alt text.
+// Every link and image URL is also recorded, so problems found later in the rendered page
+// point at the exact line of the Markdown that wrote them.
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { ContentGraph } from '../content/types.ts';
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { SourceLocator } from './source-locator.ts';
+
+interface MdNode {
+  type: string;
+  value?: string;
+  url?: string;
+  alt?: string | null;
+  position?: { start: { line: number; column: number } };
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+export interface MarkdownSource {
+  /** Path relative to the project root. */
+  file: string;
+  body: string;
+  /** 1-based line of the file where the body starts. */
+  bodyLine: number;
+  /** The page the body renders into. */
+  page: string;
+}
+
+export function markdownSources(graph: ContentGraph): MarkdownSource[] {
+  const pages = ([['/about', graph.about], ['/privacy', graph.privacy], ['/terms', graph.terms]] as const)
+    .map(([page, p]) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page }));
+  const posts = graph.posts.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}` }));
+  return [...pages, ...posts];
+}
+
+export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const source of sources) {
+    const tree = parser.parse(source.body);
+    visit(tree, (node: MdNode) => {
+      const start = node.position?.start;
+      const where = { file: source.file, ...(start ? { line: source.bodyLine + start.line - 1, column: start.column } : {}) };
+      if (node.type === 'html' && node.value && !/^\s*<!--/.test(node.value)) {
+        const snippet = node.value.replace(/\s+/g, ' ').trim();
+        out.push(errors.rawHtml(where, `\`${snippet.length > 60 ? `${snippet.slice(0, 57)}...` : snippet}\`.`));
+      }
+      if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url) {
+        locator.mark(source.file, node.url, where);
+      }
+      if (node.type === 'image' && !node.alt?.trim()) out.push(errors.imageWithoutAlt(where, node.url ?? '', source.page));
+    });
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+// SEO rules on the rendered pages that search engines index: title over 60 characters,
+// description outside 50–160 characters, titles or descriptions shared by several pages,
+// and images without an alt attribute (on every page).
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { PageFacts } from './page-facts.ts';
+import { Findings } from './site-index.ts';
+import type { SourceLocator, SourcePosition } from './source-locator.ts';
+
+export const TITLE_MAX = 60;
+export const DESCRIPTION_MIN = 50;
+export const DESCRIPTION_MAX = 160;
+
+export function checkSeo(facts: PageFacts[], siteName: string, locator: SourceLocator): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const indexed = facts.filter((f) => !f.noindex && f.route.kind !== 'not-found');
+  const titleAt = (f: PageFacts) => ownText(locator, f, [f.title.replace(` | ${siteName}`, '').trim(), f.title]);
+  const descriptionAt = (f: PageFacts) => ownText(locator, f, [40, 25, 15].map((n) => f.description.slice(0, n)));
+
+  for (const f of indexed) {
+    if (f.title.length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(f), f.title, f.route.path));
+    if (f.description.length < DESCRIPTION_MIN || f.description.length > DESCRIPTION_MAX) {
+      out.push(errors.descriptionLength(descriptionAt(f), f.description, f.route.path));
+    }
+  }
+
+  for (const [text, pages] of groupBy(indexed, (f) => f.title)) {
+    for (const f of pages) out.push(errors.duplicateTitle(titleAt(f), text, f.route.path, others(pages, f)));
+  }
+  for (const [, pages] of groupBy(indexed, (f) => f.description)) {
+    for (const f of pages) out.push(errors.duplicateDescription(descriptionAt(f), f.route.path, others(pages, f)));
+  }
+
+  const noAlt = new Findings<{ src: string; where?: SourcePosition }>();
+  for (const f of facts) {
+    for (const src of f.imagesWithoutAlt) {
+      const where = locator.locate(src, f.route.origin?.file);
+      noAlt.add(`${src}\0${where?.file}:${where?.line}`, { src, where }, f.route.path);
+    }
+  }
+  for (const { value, pages } of noAlt) out.push(errors.imageWithoutAlt(value.where ?? {}, value.src, pages));
+  return out;
+}
+
+/** Where the page's own content file has one of the texts; else that file without a line. */
+function ownText(locator: SourceLocator, f: PageFacts, texts: string[]): SourcePosition | Record<string, never> {
+  const file = f.route.origin?.file;
+  if (!file) return {};
+  return locator.search(file, texts.filter((t) => t.length >= 8)) ?? { file };
+}
+
+function groupBy(facts: PageFacts[], key: (f: PageFacts) => string): Map<string, PageFacts[]> {
+  const groups = new Map<string, PageFacts[]>();
+  for (const f of facts) {
+    const k = key(f);
+    if (!k) continue;
+    groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  return new Map([...groups].filter(([, list]) => list.length > 1));
+}
+
+function others(pages: PageFacts[], self: PageFacts): string[] {
+  const rest = pages.filter((p) => p !== self).map((p) => p.route.path);
+  return rest.length > 3 ? [...rest.slice(0, 3), `${rest.length - 3} more`] : rest;
+}

@@ -1,0 +1,65 @@
+// stitch check: everything `build` validates, then checks on the rendered site, computed in
+// memory (nothing is written to disk). The build keeps going past errors it can survive, so
+// one run reports every problem; each diagnostic points at the file and line to change.
+import { build, type BuildState } from '../build.ts';
+import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import { MemoryWriter } from '../output/writer.ts';
+import { checkLinks } from './check-links.ts';
+import { checkMarkdown, markdownSources } from './check-markdown.ts';
+import { checkSeo } from './check-seo.ts';
+import { checkTags } from './check-tags.ts';
+import { pageFacts } from './page-facts.ts';
+import { SiteIndex } from './site-index.ts';
+import { SourceLocator } from './source-locator.ts';
+
+export interface CheckResult {
+  /** Every problem found, sorted by file, line and column. */
+  diagnostics: Diagnostic[];
+  /** Pages rendered and checked. */
+  pages: number;
+  /** The build behind the check. */
+  state: BuildState;
+}
+
+export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
+  const writer = new MemoryWriter();
+  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true });
+  const found: Diagnostic[] = [];
+  const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
+  if (state.graph) {
+    found.push(...checkMarkdown(markdownSources(state.graph), locator));
+    found.push(...checkTags(state.graph));
+  }
+  if (state.pages.size > 0 && state.graph) {
+    const facts = [...state.pages.values()].map((p) => pageFacts(p.route, p.html));
+    found.push(...checkLinks(facts, new SiteIndex(state, facts, writer), locator, missingAssets(state.diagnostics)));
+    found.push(...checkSeo(facts, state.graph.site.name, locator));
+  }
+  if (config.deployHookUrl) found.push(errors.deployHookPublic());
+  const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(found, config.root)]);
+  return { diagnostics, pages: state.pages.size, state };
+}
+
+/** Asset paths the build reported missing: `"…" does not exist` in a MissingAssetError. */
+function missingAssets(diagnostics: Diagnostic[]): Set<string> {
+  return new Set(diagnostics.filter((d) => d.code === 'MissingAssetError').map((d) => /"(\/[^"]*)"/.exec(d.message)?.[1] ?? ''));
+}
+
+/** Stable order for every output format: by file (site-wide last), line, column, code. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (a.d.file ?? '\uffff').localeCompare(b.d.file ?? '\uffff')
+      || (a.d.line ?? 0) - (b.d.line ?? 0)
+      || (a.d.column ?? 0) - (b.d.column ?? 0)
+      || a.i - b.i)
+    .map(({ d }) => d);
+}
+
+/** --strict: every warning counts as an error. */
+export function strict(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d));
+}

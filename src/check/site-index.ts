@@ -1,0 +1,99 @@
+// What exists on the built site: pages, files, redirects. Resolves a URL found on a page the
+// way a static host would, and groups findings so a problem in the layout, shown on every
+// page, is reported once with the pages it shows on.
+import type { BuildState } from '../build.ts';
+import type { MemoryWriter } from '../output/writer.ts';
+import { resolveRedirect } from '../routes/redirects.ts';
+import type { PageFacts } from './page-facts.ts';
+
+export type Target =
+  | { kind: 'page'; facts: PageFacts }
+  | { kind: 'file' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'missing' }
+  | { kind: 'external'; url: URL }
+  | { kind: 'skip' };
+
+export interface ResolvedUrl {
+  target: Target;
+  /** Path on the site (decoded, no trailing slash) for internal URLs. */
+  path?: string;
+  /** The #fragment, decoded, without '#'. */
+  fragment?: string;
+}
+
+export class SiteIndex {
+  readonly pages = new Map<string, PageFacts>();
+  private readonly origin: string;
+
+  constructor(private readonly state: BuildState, facts: PageFacts[], private readonly writer: MemoryWriter) {
+    for (const f of facts) this.pages.set(f.route.path, f);
+    this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
+  }
+
+  /** Every page and redirect path, for "did you mean" hints. */
+  knownPaths(): string[] {
+    return this.state.routes.map((r) => r.path).filter((p) => p !== '/404');
+  }
+
+  resolve(url: string, fromPath: string): ResolvedUrl {
+    if (/^(mailto|tel|sms|javascript|data|blob):/i.test(url)) return { target: { kind: 'skip' } };
+    let parsed: URL;
+    try {
+      parsed = new URL(url, `${this.origin}${fromPath === '/' ? '/' : fromPath}`);
+    } catch {
+      return { target: { kind: 'missing' } };
+    }
+    if (parsed.origin !== this.origin) {
+      return { target: /^https?:$/.test(parsed.protocol) ? { kind: 'external', url: parsed } : { kind: 'skip' } };
+    }
+    let path = safeDecode(parsed.pathname);
+    if (path.length > 1) path = path.replace(/\/+$/, '');
+    const fragment = parsed.hash ? safeDecode(parsed.hash.slice(1)) : undefined;
+    return { target: this.lookup(path), path, fragment };
+  }
+
+  private lookup(path: string): Target {
+    const page = this.pages.get(path) ?? (path === '/404.html' ? this.pages.get('/404') : undefined);
+    if (page) return { kind: 'page', facts: page };
+    const file = path.slice(1);
+    if (this.writer.has(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
+    const stub = this.state.routes.find((r) => r.type === 'redirect' && r.path === path);
+    if (stub && stub.type === 'redirect') return { kind: 'redirect', to: stub.to };
+    const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
+    if (rule) return { kind: 'redirect', to: rule.to };
+    if (this.writer.has(`${file}/index.html`)) return { kind: 'file' };
+    return { kind: 'missing' };
+  }
+}
+
+/** Collects findings by key and remembers every page each one shows on. */
+export class Findings<T> {
+  private readonly items = new Map<string, { value: T; pages: string[] }>();
+  add(key: string, value: T, page: string): void {
+    const item = this.items.get(key);
+    if (item) {
+      if (!item.pages.includes(page)) item.pages.push(page);
+    } else {
+      this.items.set(key, { value, pages: [page] });
+    }
+  }
+  *[Symbol.iterator](): IterableIterator<{ value: T; pages: string }> {
+    for (const { value, pages } of this.items.values()) yield { value, pages: pagesLabel(pages) };
+  }
+}
+
+/** "/a", "/a and /b", or "/a, /b and 40 more pages". */
+export function pagesLabel(pages: string[]): string {
+  if (pages.length === 1) return pages[0];
+  if (pages.length <= 3) return `${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`;
+  return `${pages.slice(0, 2).join(', ')} and ${pages.length - 2} more pages`;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

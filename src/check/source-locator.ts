@@ -1,0 +1,114 @@
+// Points a problem found in a rendered page back at the file an editor has to change: the
+// exact position of a Markdown link or image when the page's own Markdown has it, else the
+// first place the text appears in the page's content file, in any content file, or in a
+// template. Files are read lazily, once per check run.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fg from 'fast-glob';
+import { displayPath } from '../content/display-path.ts';
+
+export interface SourcePosition {
+  /** Path relative to the project root (absolute outside it). */
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+interface SourceText {
+  text: string;
+  /** Offsets where each line starts. */
+  lines: number[];
+}
+
+export class SourceLocator {
+  private readonly texts = new Map<string, SourceText | null>();
+  private readonly marked = new Map<string, Map<string, SourcePosition>>();
+  private contentFiles?: string[];
+  private templateFiles?: string[];
+
+  constructor(private readonly root: string, private readonly contentDir: string, private readonly templatesDir: string) {}
+
+  /** Records where a Markdown file has a URL (from its syntax tree: exact, not searched). */
+  mark(file: string, url: string, position: SourcePosition): void {
+    const urls = this.marked.get(file) ?? new Map<string, SourcePosition>();
+    if (!urls.has(url)) urls.set(url, position);
+    this.marked.set(file, urls);
+  }
+
+  /** Where `needle` comes from: the page's own file first, then other content, then templates. */
+  locate(needle: string, ownFile?: string): SourcePosition | undefined {
+    if (!needle) return undefined;
+    const variants = [...new Set([needle, safeDecode(needle), encodeURI(safeDecode(needle))])];
+    if (ownFile) {
+      for (const v of variants) {
+        const marked = this.marked.get(ownFile)?.get(v);
+        if (marked) return marked;
+      }
+      const found = this.search(ownFile, variants);
+      if (found) return found;
+    }
+    for (const urls of this.marked.values()) {
+      for (const v of variants) if (urls.has(v)) return urls.get(v);
+    }
+    for (const file of [...this.listContent(), ...this.listTemplates()]) {
+      if (file === ownFile) continue;
+      const found = this.search(file, variants);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The position of `needle` in one file, or undefined. */
+  search(file: string, variants: string[]): SourcePosition | undefined {
+    const source = this.read(file);
+    if (!source) return undefined;
+    for (const v of variants) {
+      const at = source.text.indexOf(v);
+      if (at >= 0) return { file, ...position(source.lines, at) };
+    }
+    return undefined;
+  }
+
+  private read(file: string): SourceText | null {
+    if (!this.texts.has(file)) {
+      try {
+        const text = readFileSync(resolve(this.root, file), 'utf8');
+        const lines = [0];
+        for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines.push(i + 1);
+        this.texts.set(file, { text, lines });
+      } catch {
+        this.texts.set(file, null);
+      }
+    }
+    return this.texts.get(file)!;
+  }
+
+  private listContent(): string[] {
+    this.contentFiles ??= fg.sync('**/*.{md,yaml,yml}', { cwd: this.contentDir }).sort().map((f) => displayPath(this.root, `${this.contentDir}/${f}`));
+    return this.contentFiles;
+  }
+
+  private listTemplates(): string[] {
+    this.templateFiles ??= fg.sync('**/*.{ts,tsx}', { cwd: this.templatesDir }).sort().map((f) => displayPath(this.root, `${this.templatesDir}/${f}`));
+    return this.templateFiles;
+  }
+}
+
+function position(lines: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - lines[lo] + 1 };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURI(s);
+  } catch {
+    return s;
+  }
+}
