@@ -38,8 +38,15 @@ export function hydrateIslands(name: string, Component: ComponentType<any>): voi
   const markers = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]:not([data-hydrated])`);
   for (const marker of markers) {
     const when = marker.dataset.hydrate;
-    const mount = () => mountIsland(marker, Component);
-    if (when === 'visible' && 'IntersectionObserver' in window) {
+    // One broken island (bad props, a throwing render) must not stop the others.
+    const mount = () => {
+      try {
+        mountIsland(marker, Component);
+      } catch (error) {
+        console.error(`Island "${name}" failed to start:`, error);
+      }
+    };
+    if (when === 'visible' && typeof IntersectionObserver === 'function') {
       const observer = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           observer.disconnect();

@@ -1,4 +1,195 @@
-// Stub: the Widgets work replaces this with the real island (see templates/ISLANDS.md).
-export default function Island(_props: Record<string, unknown>) {
-  return <div className="island-stub" data-stub="blog-listing" />;
+// The blog listing (spec §2 Blog listing, §4, §5, §8): search over title, description and
+// tags (case-insensitive) AND an exact topic, the `tag` query parameter kept in sync, a
+// featured article on the unfiltered first page, six cards per page with numbered pages.
+// Without JavaScript the filters and pages are hidden; the page template lists every
+// article as a plain link (the 'All Articles' section).
+import { useEffect, useRef, useState } from 'react';
+import type { PostSummary } from '../types.ts';
+
+export interface BlogListingProps {
+  posts: PostSummary[];
+  /** Sorted unique tags of all posts. */
+  tags: string[];
+}
+
+export const PAGE_SIZE = 6;
+
+/** 'car-interior' → 'Car Interior'. */
+export function tagLabel(tag: string): string {
+  return tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+export function matches(post: PostSummary, search: string, tag: string | null): boolean {
+  const q = search.trim().toLowerCase();
+  const text = !q || post.title.toLowerCase().includes(q) || post.description.toLowerCase().includes(q) || post.tags.some((t) => t.toLowerCase().includes(q));
+  return text && (!tag || post.tags.includes(tag));
+}
+
+/** Page numbers to show: first, last, current and its neighbours; 0 marks a gap. */
+export function pageItems(current: number, total: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; p <= total; p++) {
+    if (p === 1 || p === total || Math.abs(p - current) <= 1) {
+      if (out.length && p - out[out.length - 1] > 1) out.push(0);
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+const urlTag = () => new URLSearchParams(location.search).get('tag') || null;
+
+function setUrl(tag: string | null, clearAll = false) {
+  const url = new URL(location.href);
+  if (clearAll) url.search = '';
+  else if (tag) url.searchParams.set('tag', tag);
+  else url.searchParams.delete('tag');
+  const next = url.pathname + url.search + url.hash;
+  if (next !== location.pathname + location.search + location.hash) history.pushState(null, '', next);
+}
+
+function Tags({ tags, max }: { tags: string[]; max: number }) {
+  return tags.length ? <ul className="bl-tags">{tags.slice(0, max).map((t) => <li key={t} className="badge">{tagLabel(t)}</li>)}</ul> : null;
+}
+
+function Meta({ post }: { post: PostSummary }) {
+  return <p className="bl-meta"><time dateTime={post.date}>{post.dateLabel}</time><span aria-hidden="true"> · </span><span>{post.readingTime} min read</span></p>;
+}
+
+function Cover({ post, eager }: { post: PostSummary; eager?: boolean }) {
+  return post.coverImage ? (
+    <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={eager ? 'eager' : 'lazy'} decoding="async" /></span>
+  ) : null;
+}
+
+export default function BlogListing({ posts, tags }: BlogListingProps) {
+  const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [ready, setReady] = useState(false);
+  const latest = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    setReady(true);
+    const sync = () => { setTag(urlTag()); setPage(1); };
+    sync();
+    addEventListener('popstate', sync);
+    return () => removeEventListener('popstate', sync);
+  }, []);
+
+  if (posts.length === 0) {
+    return <div className="bl-root blog-empty-library" role="note"><p><strong>No blog posts found.</strong> Add Markdown files to <code>content/blog/</code> (front matter: title, description, date, author, tags) and rebuild the site.</p></div>;
+  }
+
+  const chooseTag = (t: string) => {
+    const next = t === tag ? null : t;
+    setTag(next);
+    setPage(1);
+    setUrl(next);
+  };
+  const clearAll = () => {
+    setTag(null);
+    setSearch('');
+    setPage(1);
+    setUrl(null, true);
+  };
+  const goTo = (p: number) => {
+    setPage(p);
+    latest.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const searching = search.trim() !== '';
+  // Unfiltered, the first post is the featured article (shown on page 1) and the pages hold
+  // the others, so no article appears twice.
+  const unfiltered = !searching && !tag;
+  const found = unfiltered ? posts.slice(1) : posts.filter((p) => matches(p, search, tag));
+  const total = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const current = Math.min(page, total);
+  const shown = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const featured = current === 1 && unfiltered ? posts[0] : undefined;
+  const href = (p: PostSummary) => `/blog/${p.slug}`;
+
+  return (
+    <div className="bl-root" data-ready={ready ? 'true' : undefined}>
+      <div className="blog-filters">
+        <div className="blog-search">
+          <label htmlFor="blog-search" className="visually-hidden">Search articles</label>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="M20 20l-3.5-3.5" /></svg>
+          <input id="blog-search" type="search" placeholder="Search articles by keyword or topic..." value={search} disabled={!ready}
+            onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        </div>
+        <div className="blog-topics">
+          <p id="blog-topics-label" className="blog-topics-label">Filter by topic:</p>
+          <ul className="blog-topic-list" aria-labelledby="blog-topics-label">
+            {tags.map((t) => (
+              <li key={t}><button type="button" className="badge blog-topic" aria-pressed={t === tag} disabled={!ready} onClick={() => chooseTag(t)}>{tagLabel(t)}</button></li>
+            ))}
+          </ul>
+        </div>
+        {(tag || searching) && (
+          <div className="blog-active">
+            <span>Active filters:</span>
+            {tag && <span className="badge badge-active">Topic: {tagLabel(tag)}</span>}
+            {searching && <span className="badge badge-active">Search: “{search.trim()}”</span>}
+            <button type="button" className="blog-clear" onClick={clearAll}>Clear all</button>
+          </div>
+        )}
+      </div>
+
+      {featured && (
+        <section className="blog-featured" aria-labelledby="blog-featured-title">
+          <h2 id="blog-featured-title">Featured Article</h2>
+          <article className="card bl-featured-card">
+            <Cover post={featured} eager />
+            <div className="bl-featured-body">
+              <Tags tags={featured.tags} max={3} />
+              <h3><a href={href(featured)}>{featured.title}</a></h3>
+              <p>{featured.description}</p>
+              <Meta post={featured} />
+              <a className="btn btn-primary" href={href(featured)} aria-describedby="blog-featured-title">Read Article</a>
+            </div>
+          </article>
+        </section>
+      )}
+
+      <section className="blog-latest" aria-labelledby="blog-latest-title" ref={latest}>
+        <h2 id="blog-latest-title">{tag ? `Articles tagged ${tag}` : 'Latest Articles'}</h2>
+        {shown.length === 0 && !featured ? (
+          <div className="blog-empty" role="status">
+            <h3>No articles found</h3>
+            <p>{searching || !tag ? 'No articles found matching your search criteria.' : `No articles found with the tag "${tag}".`}</p>
+            <button type="button" className="btn btn-outline" onClick={clearAll}>Clear filters and view all articles</button>
+          </div>
+        ) : (
+          <ul className="blog-grid">
+            {shown.map((post) => (
+              <li key={post.slug}>
+                <article className="card bl-card">
+                  <Cover post={post} />
+                  <div className="bl-card-body">
+                    <Tags tags={post.tags} max={2} />
+                    <h3 id={`post-${post.slug}`}><a href={href(post)}>{post.title}</a></h3>
+                    <p>{post.description}</p>
+                    <Meta post={post} />
+                    <a className="bl-more" href={href(post)} aria-describedby={`post-${post.slug}`}>Continue Reading →</a>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        {total > 1 && (
+          <nav className="pagination" aria-label="Pagination">
+            <button type="button" className="btn btn-outline" disabled={!ready || current === 1} onClick={() => goTo(current - 1)}>Previous</button>
+            <ul>
+              {pageItems(current, total).map((p, i) => p === 0
+                ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
+                : <li key={p}><button type="button" className="pagination-page" aria-label={`Page ${p}`} aria-current={p === current ? 'page' : undefined} disabled={!ready} onClick={() => goTo(p)}>{p}</button></li>)}
+            </ul>
+            <button type="button" className="btn btn-outline" disabled={!ready || current === total} onClick={() => goTo(current + 1)}>Next</button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
 }

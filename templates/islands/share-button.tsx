@@ -1,5 +1,6 @@
-// Share: the device's native share with title, description and URL; otherwise copy the URL
-// and alert 'Link copied to clipboard!'. A clipboard failure is only logged.
+// Share: the device's native share with title, description and URL; otherwise (or when native
+// share fails) copy the URL and alert 'Link copied to clipboard!'. A clipboard failure is only
+// logged. Hidden without JavaScript (html[data-js] is set by the head script).
 import { useState } from 'react';
 
 export interface ShareButtonProps {
@@ -7,20 +8,26 @@ export interface ShareButtonProps {
   description: string;
 }
 
+export const COPIED = 'Link copied to clipboard!';
+
 export default function ShareButton({ title, description }: ShareButtonProps) {
   const [busy, setBusy] = useState(false);
   async function share() {
-    const url = window.location.href;
+    const url = location.href;
     setBusy(true);
     try {
       if (typeof navigator.share === 'function') {
-        await navigator.share({ title, text: description, url });
-      } else {
-        await navigator.clipboard.writeText(url);
-        alert('Link copied to clipboard!');
+        try {
+          await navigator.share({ title, text: description, url });
+          return;
+        } catch (error) {
+          if ((error as DOMException)?.name === 'AbortError') return;
+        }
       }
+      await navigator.clipboard.writeText(url);
+      alert(COPIED);
     } catch (error) {
-      if ((error as DOMException)?.name !== 'AbortError') console.error('Could not share or copy the link:', error);
+      console.error('Could not copy the link:', error);
     } finally {
       setBusy(false);
     }
