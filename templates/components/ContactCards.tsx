@@ -15,11 +15,12 @@ export function HoursList({ site }: { site: SiteData }) {
   );
 }
 
-export function ContactCards({ site, hours = false, headingLevel = 3 }: { site: SiteData; hours?: boolean; headingLevel?: 2 | 3 }) {
+/** `list` stacks the cards as rows of one panel (for narrow columns). */
+export function ContactCards({ site, hours = false, headingLevel = 3, variant = 'cards' }: { site: SiteData; hours?: boolean; headingLevel?: 2 | 3; variant?: 'cards' | 'list' }) {
   const H = `h${headingLevel}` as 'h2' | 'h3';
   const address = fullAddress(site);
   return (
-    <ul className="contact-cards">
+    <ul className={variant === 'list' ? 'contact-cards contact-list' : 'contact-cards'}>
       <li className="contact-card">
         <span className="card-icon"><Icon name="map-pin" /></span>
         <div>
@@ -45,7 +46,7 @@ export function ContactCards({ site, hours = false, headingLevel = 3 }: { site: 
         </div>
       </li>
       {hours && (
-        <li className="contact-card">
+        <li className="contact-card contact-card-hours">
           <span className="card-icon"><Icon name="clock" /></span>
           <div>
             <H>Hours</H>

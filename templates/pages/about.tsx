@@ -39,7 +39,7 @@ export function About(props: AboutProps) {
       </section>
 
       <Section id="values" tone="alt" eyebrow="What drives us" title="Our Values" center>
-        <ul className="grid values-grid">
+        <ul className="grid grid-3 values-grid">
           {about.values.map((v, i) => (
             <li key={v.title} className="card card-padded"><FeatureCard icon={valueIcons[i] ?? 'check'} title={v.title} text={v.text} /></li>
           ))}

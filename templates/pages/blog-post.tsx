@@ -69,7 +69,7 @@ export function BlogPost(props: BlogPostProps) {
         <section className="section section-alt" aria-labelledby="related-title">
           <div className="container">
             <h2 id="related-title">Related Articles</h2>
-            <ul className="grid related-posts">
+            <ul className="grid grid-3 related-posts">
               {related.map((r) => <li key={r.slug}><PostCard post={r} /></li>)}
             </ul>
           </div>

@@ -18,7 +18,7 @@ export function Contact(props: PageProps) {
         <div className="container contact-layout">
           <div className="contact-info">
             <h2>Visit or Call Our Shop</h2>
-            <ContactCards site={site} hours />
+            <ContactCards site={site} hours variant="list" />
             <MapEmbed geo={site.geo} title={`Map of ${site.name} at ${fullAddress(site)}`} />
           </div>
           <div className="contact-form card">

@@ -43,7 +43,7 @@ export function Detailing(props: DetailingProps) {
         <div className="container split split-top">
           <div className="split-copy">
             <p className="eyebrow">Overview</p>
-            <h2 id="detail-title">{item.title}</h2>
+            <h2 id="detail-title">What to Expect</h2>
             <div className="prose"><Paragraphs text={item.description} /></div>
             <h3>Key Features</h3>
             <ul className="check-list">
@@ -87,7 +87,7 @@ export function Detailing(props: DetailingProps) {
 
       {related.length > 0 && (
         <Section id="related" tone="alt" title="Related Services" eyebrow="Explore more">
-          <ul className="grid">
+          <ul className="grid grid-3">
             {related.map((d) => <li key={d.id}><LinkCard href={d.href} title={d.title} text={d.shortDescription} image={d.image} alt={d.alt} more="Learn More" moreIsLink /></li>)}
           </ul>
         </Section>

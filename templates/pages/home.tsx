@@ -62,7 +62,7 @@ export function Home(props: HomeProps) {
             </li>
           ))}
         </ul>
-        <p className="section-foot"><Button href="/detailing-services" variant="outline" trailingIcon="arrow-right">Looking for cleaning? See Detailing Services</Button></p>
+        <p className="section-foot"><Button href="/detailing-services" variant="outline" trailingIcon="arrow-right">See Detailing Services</Button></p>
       </Section>
 
       <Section id="recent-work" tone="alt" eyebrow="Portfolio" title="Recent Work" center

@@ -49,7 +49,7 @@ export function Locations(props: LocationsProps) {
               <Button href={directionsUrl(fullAddress(site))} icon="compass" target="_blank" rel="noopener noreferrer">Get Directions<span className="visually-hidden"> (opens in a new tab)</span></Button>
               <Button href="/contact" variant="outline">Contact Us</Button>
             </div>
-            <ContactCards site={site} hours />
+            <ContactCards site={site} hours variant="list" />
           </div>
           <MapEmbed geo={site.geo} title={`Map of ${site.name} at ${fullAddress(site)}`} />
         </div>

@@ -79,7 +79,7 @@ export function ServicePage(props: ServiceProps) {
 
       {related.length > 0 && (
         <Section id="related" title="Related Services" eyebrow="You may also need">
-          <ul className="grid">
+          <ul className="grid grid-3">
             {related.map((s) => (
               <li key={s.id}><LinkCard href={s.href} title={s.title} text={s.shortDescription} image={s.image} alt={`${s.title} by ${site.name}`} icon={s.icon} more="View details" /></li>
             ))}
