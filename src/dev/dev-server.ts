@@ -1,7 +1,190 @@
-// stitch dev: not built yet (the "Dev and check" issue). Prints a clear message.
+// stitch dev: builds in memory, serves the site with live reload, rebuilds what a change
+// affects, shows failed builds in the browser as an overlay (the terminal's diagnostics) and
+// receives quote requests locally. Ctrl+C stops everything it started.
+import { existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { basename, join, normalize, sep } from 'node:path';
+import { watch } from 'chokidar';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import { formatText } from '../errors/format.ts';
+import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
+import { listen } from './listen.ts';
+import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
+import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
+import { QUOTE_PATH, receiveQuote } from './quotes.ts';
+import { isScratchFile } from './snapshot.ts';
+import { outputFor, serveOutput } from './serve-output.ts';
 
-export async function startDevServer(_config: ResolvedConfig, _opts: { port: number; host: string }): Promise<number> {
-  process.stderr.write('stitch dev is not yet available: run `npx stitch build && npx stitch preview` meanwhile.\n');
-  return 1;
+export interface DevServerOptions {
+  port: number;
+  host: string;
+  /** Where progress lines go (the terminal by default). */
+  log?: (line: string) => void;
+  /** Colours in the terminal's diagnostics. */
+  color?: boolean;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  builder: DevBuilder;
+  live: LiveReload;
+  /** Where received quotes are appended. */
+  quotesFile: string;
+  close(): Promise<void>;
+}
+
+export async function createDevServer(config: ResolvedConfig, options: DevServerOptions): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const color = options.color ?? false;
+  const live = new LiveReload();
+  const quotesFile = join(config.cacheDir, 'quotes.jsonl');
+  let shownWarnings = '';
+
+  const report = (outcome: BuildOutcome) => {
+    if (!outcome.ok) {
+      log(`${formatText(outcome.diagnostics, color)}\nBuild failed${outcome.changed.length ? ` after changes to ${list(outcome.changed)}` : ''}; still serving the last good build. Waiting for a fix…`);
+      live.broadcast('overlay', { html: overlayHtml(outcome.diagnostics) });
+      return;
+    }
+    const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
+    const key = warnings.map((d) => `${d.file}:${d.line}:${d.message}`).join('\n');
+    if (key !== shownWarnings && warnings.length > 0) log(formatText(warnings, color));
+    shownWarnings = key;
+    const ms = `${Math.round(outcome.ms)} ms`;
+    if (outcome.changed.length === 0) log(`Built ${outcome.pages} pages in ${ms}.`);
+    else log(`${outcome.recovered ? 'Fixed. ' : ''}${list(outcome.changed)} changed: re-rendered ${outcome.rendered} of ${outcome.pages} pages in ${ms}.`);
+    notify(outcome);
+  };
+
+  const notify = (outcome: BuildOutcome) => {
+    const output = builder.output!;
+    const pageChanged = (client: LiveClient) => {
+      if (client.path === undefined) return [...outcome.outputs].some((f) => f.endsWith('.html'));
+      return outcome.outputs.has(outputFor(output, client.path) ?? '404.html');
+    };
+    for (const client of live.clients) {
+      if (outcome.cssOnly && !outcome.recovered && builder.state?.styles?.href) live.send(client, 'css', { href: builder.state.styles.href });
+      else if (pageChanged(client)) live.send(client, 'reload');
+      else if (outcome.recovered) live.send(client, 'clear');
+    }
+  };
+
+  const builder = new DevBuilder(config, { extraHead: CLIENT_TAG, onBuild: report });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === EVENTS_PATH) return live.connect(req, res);
+    if (url.pathname === QUOTE_PATH) return receiveQuote(req, res, quotesFile, log);
+    if (url.pathname === CLIENT_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(CLIENT_SCRIPT);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    // Never a stale page: wait for a build in flight, or build first if a file changed.
+    if (!isAssetOnDisk(config.assetsDir, url.pathname)) await builder.fresh();
+    const failure: Diagnostic[] | undefined = builder.failure;
+    if (!builder.output) {
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(errorPage(failure ?? [], CLIENT_TAG));
+      return;
+    }
+    serveOutput(req, res, builder.output, config.assetsDir, (html) => (failure ? injectOverlay(html, failure) : html));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`stitch dev: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error in stitch dev; see the terminal.');
+    });
+  });
+
+  await builder.schedule();
+  const port = await listen(server, options.port, options.host, log);
+
+  const watcher = watch([config.contentDir, config.templatesDir, config.assetsDir], {
+    ignoreInitial: true,
+    ignored: (path: string) => isScratchFile(basename(path)),
+  });
+  watcher.on('all', (event, path) => {
+    if (event === 'change' && path.startsWith(config.assetsDir + sep)) {
+      // An image or video was replaced: no page changes, the browser fetches it again.
+      live.broadcast('reload');
+      return;
+    }
+    builder.schedule().catch((error: unknown) => log(`stitch dev: rebuild failed: ${String(error)}`));
+  });
+  watcher.on('error', (error) => log(`stitch dev: watcher: ${String(error)}`));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    builder,
+    live,
+    quotesFile,
+    close: () => (closing ??= (async () => {
+      await watcher.close();
+      live.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await builder.idle();
+    })()),
+  };
+}
+
+/** The CLI: serves until Ctrl+C (or SIGTERM), then stops the watcher, server and esbuild. */
+export async function startDevServer(config: ResolvedConfig, opts: { port: number; host: string }): Promise<number> {
+  const color = Boolean(process.stdout.isTTY);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  let dev: DevServer;
+  try {
+    dev = await createDevServer(config, { ...opts, log, color });
+  } catch (error) {
+    process.stderr.write(`stitch dev: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  log(`\n  stitch dev  ${dev.url}\n\n  Watching content/, templates/ and site-assets/. Quotes go to ${join('.stitch', basename(dev.quotesFile))}. Ctrl+C to stop.\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // A second Ctrl+C while shutting down exits at once.
+      process.once('SIGINT', () => process.exit(130));
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await dev.close();
+  const { stop } = await import('esbuild');
+  await stop();
+  log('stitch dev stopped.');
+  return 0;
+}
+
+function isAssetOnDisk(assetsDir: string, urlPath: string): boolean {
+  if (urlPath === '/' || urlPath.endsWith('/')) return false;
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // keep as is
+  }
+  const file = join(assetsDir, normalize(decoded));
+  return file.startsWith(assetsDir + sep) && existsSync(file) && statSync(file).isFile();
+}
+
+function list(files: string[]): string {
+  return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
 }

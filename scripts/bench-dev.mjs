@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Benchmark (not a test): the time from saving a blog post to the live-reload message reaching
+// the browser, with `stitch dev` running on a copy of the real content.
+//
+//   node scripts/bench-dev.mjs [--runs 15] [--post <slug>] [--root <project dir>]
+//
+// Starts `stitch dev` in a child process on a free port, opens the server-sent-events stream
+// a page opens, then edits the post (a changed sentence, as an editor would) and measures
+// until the `reload` event arrives. Prints every run and the median.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('--runs', '15'));
+const WARMUP = 3;
+const SLUG = arg('--post', 'signs-leather-seats-need-repair');
+// The project whose templates and site-assets are used (the content is always a copy).
+const PROJECT = resolve(arg('--root', ROOT));
+
+const content = join(mkdtempSync(join(tmpdir(), 'stitch-bench-dev-')), 'content');
+cpSync(join(ROOT, 'content'), content, { recursive: true });
+const postFile = join(content, 'blog', `${SLUG}.md`);
+const original = readFileSync(postFile, 'utf8');
+
+const child = spawn(process.execPath, [join(ROOT, 'bin/stitch.js'), 'dev', '--content', content, '--port', '0', '--host', '127.0.0.1'], {
+  cwd: PROJECT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = () => {
+  if (child.exitCode === null) child.kill('SIGINT');
+};
+process.on('exit', stop);
+const url = await new Promise((resolveUrl, reject) => {
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    const m = /stitch dev\s+(http:\/\/\S+)/.exec(out);
+    if (m) resolveUrl(m[1]);
+  });
+  child.once('exit', (code) => reject(new Error(`stitch dev exited with ${code}:\n${out}`)));
+});
+
+// The SSE stream, as the page /blog/<slug> opens it.
+let waiting;
+const stream = get(`${url}/__stitch/events?path=${encodeURIComponent(`/blog/${SLUG}`)}`, (res) => {
+  res.setEncoding('utf8');
+  res.on('data', (chunk) => {
+    if (/event: overlay/.test(chunk)) {
+      console.error('The build failed (see the dev server output above); fix it before benchmarking.');
+      process.exit(1);
+    }
+    if (/event: reload/.test(chunk) && waiting) {
+      const done = waiting;
+      waiting = undefined;
+      done(performance.now());
+    }
+  });
+});
+await new Promise((r) => setTimeout(r, 500));
+
+const times = [];
+for (let i = 0; i < WARMUP + RUNS; i++) {
+  const reloaded = new Promise((r) => (waiting = r));
+  const edited = original.replace(/\n*$/, `\n\nBench edit ${i}: a sentence the editor changed.\n`);
+  const saved = performance.now();
+  writeFileSync(postFile, edited);
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no reload event within 10 s (run ${i})`)), 10_000)));
+  const at = await Promise.race([reloaded, timeout]);
+  clearTimeout(timer);
+  if (i >= WARMUP) times.push(at - saved);
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+stream.destroy();
+stop();
+await new Promise((r) => child.once('exit', r));
+rmSync(dirname(content), { recursive: true, force: true });
+
+const sorted = [...times].sort((a, b) => a - b);
+const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
+console.log(`save → reload event, median of ${times.length}: ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`);

@@ -1,0 +1,204 @@
+// Incremental rebuilds for stitch dev. One build runs at a time; a change that arrives while
+// it runs queues exactly one more. What a change affects decides what is redone:
+// - content: load and link again (cheap), Markdown from a cache, then re-render only pages
+//   whose props or head changed (a post edit → that post, the blog listing, the posts that
+//   list it as related);
+// - a template module: bundle the templates and islands again, re-render every page;
+// - a stylesheet: bundle the CSS again; the browser swaps the stylesheet without a reload.
+// A failed build keeps the last good output; its diagnostics show until a build succeeds.
+import { relative, sep } from 'node:path';
+import { build, type BuildState } from '../build.ts';
+import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
+import { MemoryWriter } from '../output/writer.ts';
+import type { PageRoute } from '../routes/types.ts';
+import { changedPaths, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
+
+export interface BuildOutcome {
+  ok: boolean;
+  /** Files that changed, relative to the project root. */
+  changed: string[];
+  /** Output files whose contents differ from the previous good output. */
+  outputs: Set<string>;
+  /** Only stylesheets changed: swap them in place. */
+  cssOnly: boolean;
+  /** Pages rendered in this build (the others were reused). */
+  rendered: number;
+  pages: number;
+  ms: number;
+  diagnostics: Diagnostic[];
+  /** The previous build had failed and this one succeeded. */
+  recovered: boolean;
+}
+
+export interface DevBuilderOptions {
+  /** Tags for every page head: the live-reload client. */
+  extraHead: string;
+  /** Called after every build that was published. */
+  onBuild?: (outcome: BuildOutcome) => void;
+}
+
+/** Bounded retries when files keep changing while a build reads them. */
+const MAX_RESTARTS = 3;
+
+export class DevBuilder {
+  /** The last successful build and its output. */
+  state?: BuildState;
+  output?: MemoryWriter;
+  /** Diagnostics of the current failure; undefined while the last build succeeded. */
+  failure?: Diagnostic[];
+
+  private built: Snapshot = new Map();
+  private readonly fingerprints = new Map<string, string>();
+  private readonly markdownCache = new Map<string, string>();
+  private loop?: Promise<void>;
+  private again = false;
+  private forced = true;
+  private readonly inputs: SnapshotRoot[];
+
+  constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
+    // The build reads content and templates; of site-assets only which files exist.
+    this.inputs = [{ dir: config.contentDir }, { dir: config.templatesDir }, { dir: config.assetsDir, namesOnly: true }];
+  }
+
+  /** Rebuilds if any input changed since the last build; resolves when the output is current. */
+  schedule(): Promise<void> {
+    if (this.loop) {
+      this.again = true;
+      return this.loop;
+    }
+    this.loop = this.run().finally(() => {
+      this.loop = undefined;
+    });
+    return this.loop;
+  }
+
+  /** For requests: waits for a build in flight, and builds first if a file changed unseen. */
+  async fresh(): Promise<void> {
+    while (this.loop) await this.loop;
+    if (this.forced || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+  }
+
+  /** Resolves when no build is running. */
+  async idle(): Promise<void> {
+    while (this.loop) await this.loop.catch(() => undefined);
+  }
+
+  /** Forces the next build to redo everything (site-assets content changed, for instance). */
+  invalidate(): void {
+    this.forced = true;
+  }
+
+  private async run(): Promise<void> {
+    let restarts = 0;
+    do {
+      this.again = false;
+      const before = takeSnapshot(this.inputs);
+      const changed = changedPaths(this.built, before);
+      if (changed.length === 0 && !this.forced) continue;
+      const candidate = await this.buildOnce(changed);
+      const after = takeSnapshot(this.inputs);
+      if (changedPaths(before, after).length > 0 && restarts++ < MAX_RESTARTS) {
+        // Files changed while the build read them (an editor still writing): drop it, go again.
+        this.again = true;
+        continue;
+      }
+      const outcome = candidate.publish();
+      this.built = before;
+      this.forced = false;
+      this.options.onBuild?.(outcome);
+    } while (this.again);
+  }
+
+  /** Builds; `publish()` makes the result current (not called when it was built from half-written files). */
+  private async buildOnce(changedAbs: string[]): Promise<{ publish: () => BuildOutcome }> {
+    const started = performance.now();
+    const { config } = this;
+    const changed = this.built.size === 0 ? [] : changedAbs.map((p) => relative(config.root, p));
+    const inTemplates = changedAbs.filter((p) => p.startsWith(config.templatesDir + sep));
+    const css = inTemplates.filter((p) => p.endsWith('.css'));
+    const code = inTemplates.length - css.length > 0;
+    const assetsAddedOrRemoved = changedAbs.some((p) => p.startsWith(config.assetsDir + sep));
+    const previous = this.state;
+    const full = this.forced || !previous || assetsAddedOrRemoved;
+    const cssOnly = !full && css.length > 0 && !code && changedAbs.every((p) => p.endsWith('.css'));
+
+    let rendered = 0;
+    let everything: boolean | undefined;
+    const writer = new MemoryWriter();
+    const { ok, state } = await build(config, {
+      writer,
+      minify: false,
+      copyAssets: false,
+      extraHead: this.options.extraHead,
+      markdownCache: this.markdownCache,
+      incremental: previous && !full ? {
+        previous,
+        reuse: { server: !code, client: !code, styles: css.length === 0 },
+        shouldRender: (route, next) => {
+          everything ??= sharedInputsChanged(previous, next);
+          const render = everything || this.fingerprints.get(route.output) !== fingerprint(route);
+          if (render) rendered++;
+          return render;
+        },
+      } : undefined,
+    });
+    const ms = performance.now() - started;
+    const base = { changed, cssOnly, ms, diagnostics: state.diagnostics, pages: state.pages.size };
+    if (!ok || hasErrors(state.diagnostics)) {
+      return {
+        publish: () => {
+          this.failure = state.diagnostics;
+          return { ...base, ok: false, outputs: new Set(), rendered: 0, recovered: false };
+        },
+      };
+    }
+    if (!previous || full) rendered = state.pages.size;
+    return {
+      publish: () => {
+        const outputs = diffOutputs(this.output, writer);
+        const recovered = this.failure !== undefined;
+        this.fingerprints.clear();
+        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, fingerprint(route));
+        this.state = state;
+        this.output = writer;
+        this.failure = undefined;
+        return { ...base, ok: true, outputs, rendered, recovered };
+      },
+    };
+  }
+}
+
+/** What a page's HTML depends on besides its own props: layout, bundles, stylesheet, icon. */
+function sharedInputsChanged(previous: BuildState, next: BuildState): boolean {
+  return previous.server?.hash !== next.server?.hash
+    || previous.styles?.href !== next.styles?.href
+    || entriesKey(previous) !== entriesKey(next)
+    || JSON.stringify(previous.layout) !== JSON.stringify(next.layout)
+    || previous.graph?.assets.has('/favicon.svg') !== next.graph?.assets.has('/favicon.svg');
+}
+
+function entriesKey(state: BuildState): string {
+  return JSON.stringify([...(state.client?.entries ?? [])]);
+}
+
+/** A page's own inputs: template, head and props (the shared layout is compared once). */
+function fingerprint(route: PageRoute): string {
+  return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
+}
+
+function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {
+  const changed = new Set<string>();
+  for (const [path, contents] of after.files) {
+    const old = before?.files.get(path);
+    if (old === undefined || !sameContents(old, contents)) changed.add(path);
+  }
+  for (const path of before?.files.keys() ?? []) if (!after.files.has(path)) changed.add(path);
+  return changed;
+}
+
+function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b ? a === b : Buffer.from(a).equals(Buffer.from(b));
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
