@@ -28,7 +28,7 @@ export function Img({ src, alt, width = PHOTO.width, height = PHOTO.height, eage
         height={height}
         loading={eager || priority ? 'eager' : 'lazy'}
         decoding="async"
-        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        {...(priority ? { fetchpriority: 'high' } : {})}
         {...(sizes ? { sizes } : {})}
       />
     </span>

@@ -24,7 +24,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         <h3><a className="card-link" href={`/blog/${post.slug}`}>{post.title}</a></h3>
         <p>{post.description}</p>
         <p className="post-meta">
-          <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>
+          <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>{' '}
           <span><Icon name="clock" />{post.readingTime} min read</span>
         </p>
       </div>
@@ -44,8 +44,8 @@ export function BlogPost(props: BlogPostProps) {
           <p className="lead">{post.description}</p>
           <div className="post-byline">
             <p className="post-meta">
-              <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>
-              <span><Icon name="clock" />{post.readingTime} min read</span>
+              <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>{' '}
+              <span><Icon name="clock" />{post.readingTime} min read</span>{' '}
               <span><Icon name="user" />By {post.author}</span>
             </p>
             <Island name="share-button" component={ShareButton} props={{ title: post.title, description: post.description }} when="idle" />

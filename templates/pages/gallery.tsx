@@ -20,7 +20,7 @@ export function Gallery(props: GalleryProps) {
             {items.map((item, i) => (
               <li key={item.src}>
                 <figure className="gallery-item">
-                  <Img src={item.src} alt={item.alt} eager={i < 4} priority={i < 2} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                  <Img src={item.src} alt={item.alt} eager={i < 4} priority={i < 2} />
                   <figcaption>{item.title}</figcaption>
                 </figure>
               </li>
