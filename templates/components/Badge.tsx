@@ -14,11 +14,11 @@ export function tagHref(tag: string): string {
   return `/blog?tag=${encodeURIComponent(tag)}`;
 }
 
-export function TagList({ tags, label = 'Tags', limit }: { tags: string[]; label?: string; limit?: number }) {
+export function TagList({ tags, limit }: { tags: string[]; limit?: number }) {
   const shown = limit ? tags.slice(0, limit) : tags;
   if (!shown.length) return null;
   return (
-    <ul className="badge-list" aria-label={label}>
+    <ul className="badge-list">
       {shown.map((tag) => <li key={tag}><Badge href={tagHref(tag)}>{tagLabel(tag)}</Badge></li>)}
     </ul>
   );

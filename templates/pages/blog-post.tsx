@@ -20,7 +20,7 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article className="card post-card">
       {post.coverImage && <Img src={post.coverImage} alt={`Cover image for ${post.title}`} />}
       <div className="card-body">
-        <TagList tags={post.tags} limit={2} label="Topics" />
+        <TagList tags={post.tags} limit={2} />
         <h3><a className="card-link" href={`/blog/${post.slug}`}>{post.title}</a></h3>
         <p>{post.description}</p>
         <p className="post-meta">
@@ -39,7 +39,7 @@ export function BlogPost(props: BlogPostProps) {
       <article className="post" aria-labelledby="post-title">
         <header className="post-header container-narrow">
           <Breadcrumbs crumbs={breadcrumbs} />
-          <TagList tags={post.tags} label="Topics" />
+          <TagList tags={post.tags} />
           <h1 id="post-title">{post.title}</h1>
           <p className="lead">{post.description}</p>
           <div className="post-byline">
@@ -60,7 +60,7 @@ export function BlogPost(props: BlogPostProps) {
           <div className="prose post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
           <footer className="post-footer">
             <h2 className="post-footer-title"><Icon name="tag" />Tags</h2>
-            <TagList tags={post.tags} label="Article tags" />
+            <TagList tags={post.tags} />
             <a className="back-link" href="/blog"><Icon name="arrow-left" />Back to all articles</a>
           </footer>
         </div>
