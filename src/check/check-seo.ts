@@ -3,6 +3,7 @@
 // and images without an alt attribute (on every page).
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
+import { ALBUQUERQUE_SUFFIX } from '../routes/head.ts';
 import type { PageFacts } from './page-facts.ts';
 import { Findings } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
@@ -15,7 +16,11 @@ export function checkSeo(facts: PageFacts[], siteName: string, locator: SourceLo
   const out: Diagnostic[] = [];
   const indexed = facts.filter((f) => !f.noindex && f.route.kind !== 'not-found');
   const titleAt = (f: PageFacts) => ownText(locator, f, [f.title.replace(` | ${siteName}`, '').trim(), f.title]);
-  const descriptionAt = (f: PageFacts) => ownText(locator, f, [40, 25, 15].map((n) => f.description.slice(0, n)));
+  const descriptionAt = (f: PageFacts) => {
+    // The editor wrote the description without the suffix the route table may add.
+    const written = f.description.endsWith(ALBUQUERQUE_SUFFIX) ? f.description.slice(0, -ALBUQUERQUE_SUFFIX.length).trim() : f.description;
+    return ownText(locator, f, [40, 25, 15].map((n) => written.slice(0, n)));
+  };
 
   for (const f of indexed) {
     if (f.title.length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(f), f.title, f.route.path));

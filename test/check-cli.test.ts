@@ -1,0 +1,96 @@
+// `stitch check` as editors and CI run it: the three output formats and the exit codes, through
+// the real CLI in a child process.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contentTree, ROOT } from './helpers/build-site.ts';
+import { runCli, type CliResult } from './helpers/run-cli.ts';
+
+function fixture(name: string): Record<string, string> {
+  const dir = join(ROOT, 'test/fixtures', name);
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const path = join(d, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+let broken: string;
+const runs: Record<string, CliResult> = {};
+
+beforeAll(() => {
+  broken = contentTree(fixture('check-errors'), 'content');
+  runs.text = runCli(['check', '--content', broken]);
+  runs.json = runCli(['check', '--content', broken, '--format', 'json']);
+  runs.github = runCli(['check', '--content', broken, '--format', 'github']);
+  runs.real = runCli(['check']);
+  runs.strict = runCli(['check', '--strict', '--format', 'json']);
+}, 300_000);
+
+describe('--format text (default)', () => {
+  it('groups by file, gives file:line:column, the code frame, the hint and a summary line', () => {
+    const out = runs.text.stdout;
+    const file = join(broken, 'blog/check-broken-post.md');
+    expect(out).toContain(`${file}\n`);
+    expect(out).toContain(`  ${file}:12:3 error Link to "/blog/no-such-post" on /blog/check-broken-post`);
+    expect(out).toContain('> 12 | A [link to a missing page](/blog/no-such-post) is an error.');
+    expect(out).toContain('hint:');
+    expect(out).toMatch(/\n\d+ errors?, \d+ warnings?\n/);
+    expect(out).not.toContain('\x1b['); // no colours when stdout is not a terminal
+  });
+});
+
+describe('--format json', () => {
+  it('has the documented, stable shape', () => {
+    const report = JSON.parse(runs.json.stdout);
+    expect(Object.keys(report)).toEqual(['version', 'errors', 'warnings', 'diagnostics']);
+    expect(report.version).toBe(1);
+    expect(report.errors).toBe(report.diagnostics.filter((d: { severity: string }) => d.severity === 'error').length);
+    expect(report.warnings).toBe(report.diagnostics.length - report.errors);
+    for (const d of report.diagnostics) {
+      expect(Object.keys(d)).toEqual(['code', 'severity', 'title', 'message', 'hint', 'file', 'line', 'column', 'field']);
+    }
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({
+      code: 'BrokenLinkError', severity: 'error', file: join(broken, 'blog/check-broken-post.md'), line: 12, column: 3,
+    }));
+  });
+});
+
+describe('--format github', () => {
+  it('prints one workflow annotation per diagnostic', () => {
+    const lines = runs.github.stdout.trim().split('\n');
+    const report = JSON.parse(runs.json.stdout);
+    expect(lines).toHaveLength(report.diagnostics.length);
+    for (const line of lines) expect(line).toMatch(/^::(error|warning) (file=[^,]+,line=\d+,(col=\d+,)?)?title=[^:]+::.+/);
+    expect(lines).toContainEqual(expect.stringMatching(/^::error file=.*check-broken-post\.md,line=12,col=3,title=Broken link::Link to "\/blog\/no-such-post"/));
+  });
+});
+
+describe('exit codes', () => {
+  it('1 when there are errors', () => {
+    for (const run of [runs.text, runs.json, runs.github]) expect(run.code).toBe(1);
+  });
+
+  it('0 on the real content: no errors, warnings only', () => {
+    expect(runs.real.stdout).toMatch(/\b0 errors, \d+ warnings?\n/);
+    expect(runs.real.code).toBe(0);
+  });
+
+  it('--strict turns warnings into errors: 1', () => {
+    const report = JSON.parse(runs.strict.stdout);
+    expect(report.warnings).toBe(0);
+    expect(report.errors).toBeGreaterThan(0);
+    expect(runs.strict.code).toBe(1);
+  });
+
+  it('2 on bad usage', () => {
+    const r = runCli(['check', '--format', 'xml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('expected text, json or github');
+  });
+});
