@@ -68,7 +68,7 @@ describe('every page', () => {
       // Mobile menu: works without JS through :target.
       expect(header.querySelector('a.menu-toggle')?.getAttribute('href')).toBe('#mobile-menu');
       expect(d.querySelector('#mobile-menu.mobile-menu a.menu-close')?.getAttribute('href')).toBe('#');
-      expect(hrefs(d.querySelector('#mobile-menu')!, 'nav a')).toEqual(['/', '/about', '/gallery', ...layout.categories.map((c) => c.href), '/detailing-services', '/contact']);
+      expect(hrefs(d.querySelector('#mobile-menu')!, 'nav > ul a')).toEqual(['/', '/about', '/gallery', ...layout.categories.map((c) => c.href), '/detailing-services', '/contact']);
     }
   });
 

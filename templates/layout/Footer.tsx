@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 import { directionsUrl } from '../components/MapEmbed.tsx';
 import { Stars } from '../components/Stars.tsx';
 import { Brand } from './Brand.tsx';
+import { FloatingActions } from './FloatingActions.tsx';
 
 export function Footer({ layout }: { layout: LayoutData }) {
   const { site } = layout;
@@ -57,6 +58,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
           </ul>
         </nav>
       </div>
+      <FloatingActions phone={site.phone} />
     </footer>
   );
 }

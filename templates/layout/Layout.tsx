@@ -2,7 +2,6 @@
 // floating mobile actions. Blog pages get a solid header; the others open with a dark hero.
 import type { ReactNode } from 'react';
 import type { PageProps } from '../types.ts';
-import { FloatingActions } from './FloatingActions.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -20,7 +19,6 @@ export function Layout({ layout, path, children }: PageProps & { children: React
       <MobileMenu layout={layout} />
       <main id="main" tabIndex={-1} className={solid ? 'main-solid' : undefined}>{children}</main>
       <Footer layout={layout} />
-      <FloatingActions phone={layout.site.phone} />
     </>
   );
 }

@@ -9,11 +9,11 @@ export function MobileMenu({ layout }: { layout: LayoutData }) {
   const { site } = layout;
   return (
     <div id="mobile-menu" className="mobile-menu">
-      <div className="mobile-menu-top">
-        <Brand name={site.name} />
-        <a className="menu-close" href="#" aria-label="Close menu"><Icon name="close" /></a>
-      </div>
       <nav aria-label="Mobile">
+        <div className="mobile-menu-top">
+          <Brand name={site.name} />
+          <a className="menu-close" href="#" aria-label="Close menu"><Icon name="close" /></a>
+        </div>
         <ul>
           <li><a href="/">Home</a></li>
           <li><a href="/about">About</a></li>
@@ -27,11 +27,11 @@ export function MobileMenu({ layout }: { layout: LayoutData }) {
           </li>
           <li><a href="/contact">Contact</a></li>
         </ul>
+        <div className="mobile-menu-actions">
+          <a className="btn btn-primary btn-lg" href="/contact">Get a Quote</a>
+          <a className="btn btn-outline btn-lg" href={telHref(site.phone)}><Icon name="phone" />{site.phone}</a>
+        </div>
       </nav>
-      <div className="mobile-menu-actions">
-        <a className="btn btn-primary btn-lg" href="/contact">Get a Quote</a>
-        <a className="btn btn-outline btn-lg" href={telHref(site.phone)}><Icon name="phone" />{site.phone}</a>
-      </div>
     </div>
   );
 }
