@@ -1,10 +1,14 @@
 // `stitch check` as editors and CI run it: the three output formats and the exit codes, through
 // the real CLI in a child process.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentTree, ROOT } from './helpers/build-site.ts';
 import { runCli, type CliResult } from './helpers/run-cli.ts';
+
+// The real content folder, resolved: when a checkout links content/ elsewhere, contentTree()
+// must copy the files, not the link, or the fixtures would be written into the real content.
+const REAL_CONTENT = realpathSync(join(ROOT, 'content'));
 
 function fixture(name: string): Record<string, string> {
   const dir = join(ROOT, 'test/fixtures', name);
@@ -24,7 +28,7 @@ let broken: string;
 const runs: Record<string, CliResult> = {};
 
 beforeAll(() => {
-  broken = contentTree(fixture('check-errors'), 'content');
+  broken = contentTree(fixture('check-errors'), REAL_CONTENT);
   runs.text = runCli(['check', '--content', broken]);
   runs.json = runCli(['check', '--content', broken, '--format', 'json']);
   runs.github = runCli(['check', '--content', broken, '--format', 'github']);

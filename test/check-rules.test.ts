@@ -1,13 +1,17 @@
 // stitch check, rule by rule: a content tree that triggers each rule (test/fixtures/check-errors
 // on a copy of the real content) and one that does not (test/fixtures/check-clean, and the real
 // content itself). Each problem must point at the file and line an editor has to change.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../src/check/check-site.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import type { Diagnostic } from '../src/errors/diagnostic.ts';
 import { contentTree, ROOT } from './helpers/build-site.ts';
+
+// The real content folder, resolved: when a checkout links content/ elsewhere, contentTree()
+// must copy the files, not the link, or the fixtures would be written into the real content.
+const REAL_CONTENT = realpathSync(join(ROOT, 'content'));
 
 /** The files of a fixture folder, as contentTree() wants them. */
 function fixture(name: string): Record<string, string> {
@@ -43,8 +47,8 @@ const find = (list: Diagnostic[], code: string, file?: string) =>
 
 beforeAll(async () => {
   const [b, c, r, h] = await Promise.all([
-    check(contentTree(fixture('check-errors'), 'content')),
-    check(contentTree(fixture('check-clean'), 'content')),
+    check(contentTree(fixture('check-errors'), REAL_CONTENT)),
+    check(contentTree(fixture('check-clean'), REAL_CONTENT)),
     check('content'),
     check('content', { VITE_VERCEL_DEPLOY_HOOK: 'https://api.vercel.com/v1/integrations/deploy/prj_x/abc' }),
   ]);

@@ -1,0 +1,224 @@
+// stitch dev on a temporary copy of the project (content and templates copied, so edits here
+// never touch the real ones): serving, live reload after edits, the error overlay, the CSS swap,
+// quotes and a taken port.
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, get, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config/resolve-config.ts';
+import { createDevServer, type DevServer } from '../src/dev/dev-server.ts';
+import { ROOT } from './helpers/build-site.ts';
+
+/**
+ * A project folder with its own copies of content/, templates/ and site-assets/: the tests edit
+ * them. Real copies even when the checkout links those folders elsewhere (dereference), and
+ * checked, so a test can never write into the real content.
+ */
+function tempProject(): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'stitch-dev-')));
+  for (const dir of ['content', 'templates', 'site-assets']) {
+    cpSync(realpathSync(join(ROOT, dir)), join(root, dir), { recursive: true, dereference: true });
+    if (lstatSync(join(root, dir)).isSymbolicLink() || !realpathSync(join(root, dir)).startsWith(`${root}/`)) {
+      throw new Error(`${dir} was not copied into ${root}`);
+    }
+  }
+  // Templates import the engine (src/) and packages; the server bundle is imported from .stitch/.
+  symlinkSync(join(ROOT, 'src'), join(root, 'src'));
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A server-sent-events client, as the page at `path` opens one. */
+function listenEvents(url: string, path: string) {
+  const events: SseEvent[] = [];
+  const waiters: { name: string; seen: number; resolve: (e: SseEvent) => void }[] = [];
+  let buffer = '';
+  const req = get(`${url}/__stitch/events?path=${encodeURIComponent(path)}`, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!event) continue;
+        const e = { event, data: data ? JSON.parse(data) : {} };
+        events.push(e);
+        for (const w of [...waiters]) {
+          if (w.name === e.event && events.filter((x) => x.event === w.name).length > w.seen) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(e);
+          }
+        }
+      }
+    });
+  });
+  return {
+    events,
+    count: (name: string) => events.filter((e) => e.event === name).length,
+    /** Resolves on the next `name` event after this call. */
+    next(name: string, timeout = 20_000): Promise<SseEvent> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${name}" event within ${timeout} ms; got ${events.map((e) => e.event).join(', ')}`)), timeout);
+        waiters.push({ name, seen: events.filter((x) => x.event === name).length, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      });
+    },
+    close: () => req.destroy(),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fetchText = async (url: string) => {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '', location: res.headers.get('location') };
+};
+
+const SLUG = 'signs-leather-seats-need-repair';
+
+let root: string;
+let dev: DevServer;
+const logs: string[] = [];
+const post = () => join(root, 'content/blog', `${SLUG}.md`);
+
+beforeAll(async () => {
+  root = tempProject();
+  const config = resolveConfig({ root, mode: 'development' }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
+  dev = await createDevServer(config, { port: 0, host: '127.0.0.1', log: (l) => logs.push(l) });
+}, 120_000);
+
+afterAll(async () => {
+  await dev?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('stitch dev', () => {
+  it('serves pages from memory with the live-reload client, 404s and redirects, and writes no dist/', async () => {
+    const home = await fetchText(`${dev.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.type).toContain('text/html');
+    expect(home.text).toContain('<script type="module" src="/__stitch/client.js"></script>');
+    const article = await fetchText(`${dev.url}/blog/${SLUG}`);
+    expect(article.status).toBe(200);
+    expect(article.text).toContain('9 Signs Your Leather Seats Need Repair');
+    expect((await fetchText(`${dev.url}/no/such/page`)).status).toBe(404);
+    expect((await fetchText(`${dev.url}/about/`)).location).toBe('/about');
+    const client = await fetchText(`${dev.url}/__stitch/client.js`);
+    expect(client.text).toContain('EventSource');
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(home.text)?.[1];
+    expect(css && (await fetchText(`${dev.url}${css}`)).status).toBe(200);
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  it('a content edit triggers exactly one reload event, re-renders only what it affects, and the page is fresh', async () => {
+    const events = listenEvents(dev.url, `/blog/${SLUG}`);
+    await events.next('hello');
+    const original = readFileSync(post(), 'utf8');
+    writeFileSync(post(), original.replace('## The Five-Minute Seat Inspection', '## The Six-Minute Seat Inspection'));
+    await events.next('reload');
+    await sleep(800);
+    expect(events.count('reload')).toBe(1);
+    expect(logs.at(-1)).toMatch(new RegExp(`content/blog/${SLUG}\\.md changed: re-rendered 1 of \\d+ pages`));
+    expect((await fetchText(`${dev.url}/blog/${SLUG}`)).text).toContain('The Six-Minute Seat Inspection');
+    events.close();
+  });
+
+  it('never serves a stale page: a request right after a save waits for the rebuild', async () => {
+    const original = readFileSync(post(), 'utf8');
+    writeFileSync(post(), original.replace(/^title: .*$/m, 'title: "Nine Signs of Tired Leather"'));
+    const page = await fetchText(`${dev.url}/blog/${SLUG}`);
+    expect(page.text).toContain('<title>Nine Signs of Tired Leather');
+    // The blog listing shows the title too, so it was re-rendered as well.
+    expect((await fetchText(`${dev.url}/blog`)).text).toContain('Nine Signs of Tired Leather');
+  });
+
+  it('a broken file shows the overlay (file, line, code frame, hint); fixing it clears it', async () => {
+    const events = listenEvents(dev.url, `/blog/${SLUG}`);
+    await events.next('hello');
+    const good = readFileSync(post(), 'utf8');
+    writeFileSync(post(), good.replace(/^date: .*$/m, 'date: 2024-13-45'));
+    const overlay = await events.next('overlay');
+    const html = String(overlay.data.html);
+    expect(html).toContain('stitch-error-overlay');
+    expect(html).toContain(`content/blog/${SLUG}.md:4:7`);
+    expect(html).toContain('&gt; 4 | date: 2024-13-45');
+    expect(html).toContain('hint:');
+    expect(logs.join('\n')).toContain('[InvalidDateError]');
+
+    const served = await fetchText(`${dev.url}/blog/${SLUG}`);
+    expect(served.status).toBe(200);
+    expect(served.text).toContain('id="stitch-error-overlay"');
+    expect(served.text).toContain('Nine Signs of Tired Leather'); // the last good page underneath
+
+    writeFileSync(post(), good);
+    const fixed = await Promise.race([events.next('clear'), events.next('reload')]);
+    expect(['clear', 'reload']).toContain(fixed.event);
+    expect((await fetchText(`${dev.url}/blog/${SLUG}`)).text).not.toContain('stitch-error-overlay');
+    events.close();
+  });
+
+  it('adding and deleting a post adds and removes its page', async () => {
+    const file = join(root, 'content/blog/dev-test-new-post.md');
+    writeFileSync(file, '---\ntitle: "A Post Added While Serving"\ndescription: "Written by the dev server test to see a new page appear and disappear again."\ndate: 2025-05-05\nauthor: Test Team\ntags: [leather]\n---\nHello.\n');
+    expect((await fetchText(`${dev.url}/blog/dev-test-new-post`)).text).toContain('A Post Added While Serving');
+    unlinkSync(file);
+    expect((await fetchText(`${dev.url}/blog/dev-test-new-post`)).status).toBe(404);
+  });
+
+  it('a CSS-only change swaps the stylesheet without a reload', async () => {
+    const events = listenEvents(dev.url, '/about');
+    await events.next('hello');
+    const cssFile = join(root, 'templates/styles/index.css');
+    writeFileSync(cssFile, `${readFileSync(cssFile, 'utf8')}\n.dev-test-rule { color: rebeccapurple; }\n`);
+    const swap = await events.next('css');
+    await sleep(500);
+    expect(events.count('reload')).toBe(0);
+    const href = String(swap.data.href);
+    expect(href).toMatch(/^\/assets\/.+\.css$/);
+    expect((await fetchText(`${dev.url}${href}`)).text).toContain('.dev-test-rule');
+    expect((await fetchText(`${dev.url}/about`)).text).toContain(`href="${href}"`);
+    events.close();
+  });
+
+  it('receives quote requests: printed and appended to .stitch/quotes.jsonl', async () => {
+    const page = await fetchText(`${dev.url}/contact`);
+    expect(page.text).toContain('/__stitch/quote'); // the form posts to the dev server
+    const quote = { name: 'Dana Test', email: 'dana@example.com', phone: '505-555-0100', message: 'Recover two dining chairs.', domain: 'localhost' };
+    const res = await fetch(`${dev.url}/__stitch/quote`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': '' }, body: JSON.stringify(quote) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    const lines = readFileSync(join(root, '.stitch/quotes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject(quote);
+    expect(lines.at(-1).receivedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(logs.join('\n')).toContain('Quote request from Dana Test <dana@example.com>');
+    const bad = await fetch(`${dev.url}/__stitch/quote`, { method: 'POST', body: 'not json' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('stitch dev on a port in use', () => {
+  let blocker: Server;
+  afterAll(() => new Promise<void>((r) => (blocker ? blocker.close(() => r()) : r())));
+
+  it('says so and takes the next free port', async () => {
+    blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const taken = (blocker.address() as { port: number }).port;
+    const messages: string[] = [];
+    const other = await createDevServer(resolveConfig({ root, mode: 'development' }, { SOURCE_DATE_EPOCH: '1767225600' }, root), { port: taken, host: '127.0.0.1', log: (l) => messages.push(l) });
+    try {
+      expect(messages.join('\n')).toContain(`Port ${taken} is already in use; trying ${taken + 1}.`);
+      expect(other.port).toBeGreaterThan(taken);
+      expect((await fetchText(`${other.url}/`)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
