@@ -98,6 +98,22 @@ describe('stitch dev', () => {
     events.close();
   });
 
+  it('a template error shows the overlay too, pointing at the template; fixing it clears it', async () => {
+    const events = listenEvents(dev.url, '/about');
+    await events.next('hello');
+    const file = join(root, 'templates/pages/about.tsx');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\nexport const broken = (;\n`);
+    const overlay = String((await events.next('overlay')).data.html);
+    expect(overlay).toContain('templates/pages/about.tsx:');
+    expect(overlay).toContain('[BundleError]');
+    expect((await fetchText(`${dev.url}/about`)).text).toContain('id="stitch-error-overlay"');
+    writeFileSync(file, good);
+    await Promise.race([events.next('clear'), events.next('reload')]);
+    expect((await fetchText(`${dev.url}/about`)).text).not.toContain('stitch-error-overlay');
+    events.close();
+  });
+
   it('adding and deleting a post adds and removes its page', async () => {
     const file = join(root, 'content/blog/dev-test-new-post.md');
     writeFileSync(file, '---\ntitle: "A Post Added While Serving"\ndescription: "Written by the dev server test to see a new page appear and disappear again."\ndate: 2025-05-05\nauthor: Test Team\ntags: [leather]\n---\nHello.\n');

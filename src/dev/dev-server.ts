@@ -59,6 +59,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   };
 
   const notify = (outcome: BuildOutcome) => {
+    if (outcome.outputs.size === 0 && !outcome.recovered) return;
     const output = builder.output!;
     const pageChanged = (client: LiveClient) => {
       if (client.path === undefined) return [...outcome.outputs].some((f) => f.endsWith('.html'));
