@@ -34,7 +34,7 @@ export function Home(props: HomeProps) {
     <Layout {...props}>
       <div className="home-hero on-dark">
         <div className="hero-media">
-          <Img src={home.hero.poster} alt="" priority className="hero-poster" />
+          <Img src={home.hero.poster} alt="" width={1920} height={1080} priority className="hero-poster" />
           <Island name="hero-video" component={HeroVideo} props={{ videos: home.hero.videos, poster: home.hero.poster, label: 'Upholstery work in our Rio Rancho workshop' }} when="idle" />
         </div>
         <div className="container home-hero-inner">
