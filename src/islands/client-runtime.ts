@@ -53,7 +53,9 @@ export function hydrateIslands(name: string, Component: ComponentType<any>): voi
           mount();
         }
       }, { rootMargin: '200px' });
-      observer.observe(marker);
+      // Markers and roots are display: contents (no box of their own): watch the widget's
+      // first element instead.
+      observer.observe(marker.querySelector(':scope > [data-island-root] > *') ?? marker);
     } else if (when === 'idle') {
       const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
       if (idle) idle(mount, { timeout: 2000 });

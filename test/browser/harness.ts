@@ -77,7 +77,7 @@ export interface Suite {
   site: ServedSite;
   hook: Hook;
   browser: Browser;
-  /** A fresh page (own context) at a viewport; its console errors collect in `errors`. */
+  /** A fresh page (own context) at a viewport, at `path` ('about:blank': not navigated yet); its console errors collect in `errors`. */
   open(path: string, options?: BrowserContextOptions & { viewport?: { width: number; height: number } }): Promise<TestPage>;
   close(): Promise<void>;
 }
@@ -125,8 +125,10 @@ export async function setUpSuite(options: { withHooks?: boolean } = {}): Promise
         if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-      await page.goto(site.url + path, { waitUntil: 'domcontentloaded' });
-      if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
+      if (path !== 'about:blank') {
+        await page.goto(site.url + path, { waitUntil: 'domcontentloaded' });
+        if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
+      }
       return { page, errors };
     },
     async close() {
