@@ -62,8 +62,14 @@ function run(): void {
       panel.setAttribute('data-open', 'true');
       toggle.setAttribute('aria-expanded', 'true');
       html.classList.add('menu-open');
-      const first = focusables()[0];
-      if (first) first.focus();
+      // The panel turns visible with its slide-in transition, a frame or two later: retry.
+      let tries = 20;
+      const focusIn = () => {
+        const first = focusables()[0];
+        if (first) first.focus();
+        if (open && !panel.contains(d.activeElement) && tries-- > 0) requestAnimationFrame(focusIn);
+      };
+      focusIn();
     };
     const hide = (restore: boolean) => {
       if (!open) return;
