@@ -10,8 +10,8 @@ beforeAll(async () => { suite = await setUpSuite(); });
 afterAll(async () => { await suite?.close(); });
 
 const header = (page: Page) => page.locator('.site-header');
-const scrollTo = async (page: Page, y: number) => {
-  await page.evaluate((top) => scrollTo({ top, behavior: 'instant' }), y);
+const scrollPage = async (page: Page, y: number) => {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
   await page.waitForFunction((top) => Math.abs(scrollY - top) < 1, y);
   await page.evaluate(() => new Promise(requestAnimationFrame));
 };
@@ -22,15 +22,15 @@ describe('header', () => {
       const { page, errors } = await suite.open('/about', { viewport });
       expect(await header(page).getAttribute('data-scrolled')).toBe('false');
       expect(await header(page).getAttribute('data-solid')).toBe('false');
-      await scrollTo(page, 20);
+      await scrollPage(page, 20);
       expect(await header(page).getAttribute('data-scrolled')).toBe('false');
-      await scrollTo(page, 21);
+      await scrollPage(page, 21);
       await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'true');
       await page.waitForTimeout(400); // the background transition
       const style = await header(page).evaluate((h) => ({ bg: getComputedStyle(h).backgroundColor, blur: getComputedStyle(h).backdropFilter }));
       expect(style.blur).toContain('blur');
       expect(style.bg).toMatch(/^rgba?\(255, 255, 255/);
-      await scrollTo(page, 0);
+      await scrollPage(page, 0);
       await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'false');
       expect(errors).toEqual([]);
     });
@@ -46,7 +46,7 @@ describe('header', () => {
 
   test('a page loaded already scrolled gets the scrolled state at once', async () => {
     const { page } = await suite.open('/about');
-    await scrollTo(page, 400);
+    await scrollPage(page, 400);
     await page.reload();
     await page.waitForFunction(() => scrollY > 20);
     await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'true');
