@@ -1,159 +1,140 @@
-// The inline script of every page head: plain JavaScript, run before the first paint, no
-// React. It marks the document as scripted (CSS shows JS-only controls with html[data-js]),
-// keeps the header's scrolled state, turns the :target mobile menu into a dialog-like panel,
-// makes the Services button toggle its submenu, and fades images in (img.fade-img).
-// Kept as source text here so it stays readable; it is small enough not to need minifying.
-function run(): void {
-  const d = document;
-  const html = d.documentElement;
+// The inline script of every page head: plain JavaScript (kept as text, so no compiler or
+// bundler setting can change it), run before the first paint, no React. It
+//  - marks the document as scripted: CSS shows JavaScript-only controls under html[data-js];
+//  - fades images in: img.fade-img gets data-loaded, or data-error (after trying an optional
+//    data-fallback src); its .img-frame gets data-state. load/error do not bubble, so the
+//    listeners sit on the document in the capture phase, and images complete before the
+//    script saw them are swept on DOMContentLoaded;
+//  - keeps the header's state: data-scrolled="true" past 20 px (blog pages are solid by
+//    data-solid, from the template);
+//  - turns the :target mobile menu (#mobile-menu, .menu-toggle, .menu-close) into a
+//    dialog-like panel: data-open, aria-expanded, body scroll lock (html.menu-open), focus
+//    moved in and kept inside, Escape and the close link close it and return focus, a link
+//    followed closes it;
+//  - makes the Services button (.nav-dropdown > button[aria-expanded]) report and toggle its
+//    submenu (hover and focus open it in CSS), Escape closing it.
+// Scroll to the top on navigation is what static pages do anyway.
+const source = String.raw`
+(function () {
+  var d = document, html = d.documentElement;
   html.setAttribute('data-js', '');
 
-  // Images: data-loaded once loaded, data-error (and an optional data-fallback src) on error.
-  // Load and error do not bubble, so listen in the capture phase on the document.
-  const mark = (img: HTMLImageElement, ok: boolean) => {
-    if (!ok && img.dataset.fallback && img.src !== new URL(img.dataset.fallback, location.href).href) {
-      img.src = img.dataset.fallback;
-      return;
-    }
+  function mark(img, ok) {
+    var fallback = img.getAttribute('data-fallback');
+    if (!ok && fallback && img.src !== new URL(fallback, location.href).href) { img.src = fallback; return; }
     img.setAttribute(ok ? 'data-loaded' : 'data-error', 'true');
-    const frame = img.closest('.img-frame');
+    var frame = img.closest('.img-frame');
     if (frame) frame.setAttribute('data-state', ok ? 'loaded' : 'error');
-  };
-  const onImage = (e: Event) => {
-    const t = e.target as HTMLImageElement;
+  }
+  function onImage(e) {
+    var t = e.target;
     if (t.tagName === 'IMG' && t.classList.contains('fade-img')) mark(t, e.type === 'load');
-  };
+  }
   d.addEventListener('load', onImage, true);
   d.addEventListener('error', onImage, true);
-  const sweep = () => d.querySelectorAll<HTMLImageElement>('img.fade-img:not([data-loaded]):not([data-error])').forEach((img) => {
-    if (img.complete) mark(img, img.naturalWidth > 0);
-  });
+  function sweep() {
+    d.querySelectorAll('img.fade-img:not([data-loaded]):not([data-error])').forEach(function (img) {
+      if (img.complete) mark(img, img.naturalWidth > 0);
+    });
+  }
 
-  // Header: data-scrolled past 20 px (blog pages are solid through data-solid).
-  const scrolled = () => {
-    const header = d.querySelector('.site-header');
+  function scrolled() {
+    var header = d.querySelector('.site-header');
     if (header) header.setAttribute('data-scrolled', scrollY > 20 ? 'true' : 'false');
-  };
+  }
   addEventListener('scroll', scrolled, { passive: true });
 
-  const setup = () => {
-    sweep();
-    scrolled();
-    menu();
-    dropdowns();
-  };
-  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', setup);
-  else setup();
-
   function menu() {
-    const panel = d.getElementById('mobile-menu');
-    const toggle = d.querySelector<HTMLElement>('.menu-toggle');
+    var panel = d.getElementById('mobile-menu'), toggle = d.querySelector('.menu-toggle');
     if (!panel || !toggle) return;
-    const focusables = () => [...panel.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input,select,textarea,[tabindex]:not([tabindex="-1"])')]
-      .filter((el) => el.offsetWidth || el.offsetHeight || el === d.activeElement);
+    var open = false;
+    function focusables() {
+      return [].filter.call(panel.querySelectorAll('a[href],button:not([disabled]),input,select,textarea,[tabindex]:not([tabindex="-1"])'), function (el) {
+        return el.offsetWidth || el.offsetHeight || el === d.activeElement;
+      });
+    }
     toggle.setAttribute('role', 'button');
     toggle.setAttribute('aria-expanded', 'false');
     panel.setAttribute('role', 'dialog');
     panel.setAttribute('aria-modal', 'true');
     if (!panel.hasAttribute('aria-label')) panel.setAttribute('aria-label', 'Menu');
-    let open = false;
-    const show = () => {
+    function show() {
       open = true;
       panel.setAttribute('data-open', 'true');
       toggle.setAttribute('aria-expanded', 'true');
       html.classList.add('menu-open');
       // The panel turns visible with its slide-in transition, a frame or two later: retry.
-      let tries = 20;
-      const focusIn = () => {
-        const first = focusables()[0];
+      var tries = 20;
+      (function focusIn() {
+        var first = focusables()[0];
         if (first) first.focus();
         if (open && !panel.contains(d.activeElement) && tries-- > 0) requestAnimationFrame(focusIn);
-      };
-      focusIn();
-    };
-    const hide = (restore: boolean) => {
+      })();
+    }
+    function hide(restore) {
       if (!open) return;
       open = false;
       panel.removeAttribute('data-open');
       toggle.setAttribute('aria-expanded', 'false');
       html.classList.remove('menu-open');
       if (restore) toggle.focus();
-    };
-    toggle.addEventListener('click', (e) => {
+    }
+    toggle.addEventListener('click', function (e) {
       e.preventDefault();
-      if (open) hide(true);
-      else show();
+      if (open) hide(true); else show();
     });
-    panel.addEventListener('click', (e) => {
-      const link = (e.target as Element).closest('a');
+    panel.addEventListener('click', function (e) {
+      var link = e.target.closest('a');
       if (!link) return;
-      if (link.classList.contains('menu-close')) {
-        e.preventDefault();
-        hide(true);
-      } else {
-        hide(false);
-      }
+      if (link.classList.contains('menu-close')) { e.preventDefault(); hide(true); } else hide(false);
     });
-    d.addEventListener('keydown', (e) => {
+    d.addEventListener('keydown', function (e) {
       if (!open) return;
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        hide(true);
-      } else if (e.key === 'Tab') {
-        const items = focusables();
-        if (!items.length) return;
-        const first = items[0];
-        const last = items[items.length - 1];
-        const active = d.activeElement;
-        if (e.shiftKey && (active === first || !panel.contains(active))) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
+      if (e.key === 'Escape') { e.preventDefault(); hide(true); return; }
+      if (e.key !== 'Tab') return;
+      var items = focusables();
+      if (!items.length) return;
+      var first = items[0], last = items[items.length - 1], active = d.activeElement;
+      if (e.shiftKey && (active === first || !panel.contains(active))) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && (active === last || !panel.contains(active))) { e.preventDefault(); first.focus(); }
     });
-    // Opened through the no-JavaScript :target route (a #mobile-menu link): take over.
+    // Opened through the no-JavaScript route (a #mobile-menu link): take over.
     if (location.hash === '#mobile-menu') {
       history.replaceState(null, '', location.pathname + location.search);
       show();
     }
-    // Back on a wide screen: the panel is not shown, so release the page.
-    matchMedia('(min-width: 768px)').addEventListener('change', (q) => {
-      if (q.matches) hide(false);
-    });
+    // The panel is not shown on wide screens: release the page.
+    matchMedia('(min-width: 768px)').addEventListener('change', function (q) { if (q.matches) hide(false); });
     // A page restored from the back/forward cache keeps its DOM: close a menu left open.
-    addEventListener('pageshow', () => hide(false));
+    addEventListener('pageshow', function () { hide(false); });
   }
 
   function dropdowns() {
-    d.querySelectorAll<HTMLElement>('.nav-dropdown').forEach((item) => {
-      const button = item.querySelector<HTMLElement>(':scope > button[aria-expanded]');
+    d.querySelectorAll('.nav-dropdown').forEach(function (item) {
+      var button = item.querySelector(':scope > button[aria-expanded]');
       if (!button) return;
-      const set = (v: boolean) => {
+      function set(v) {
         button.setAttribute('aria-expanded', String(v));
         item.toggleAttribute('data-open', v);
-      };
-      button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
-      item.addEventListener('mouseenter', () => set(true));
-      item.addEventListener('mouseleave', () => set(false));
-      item.addEventListener('focusout', (e) => {
-        if (!item.contains(e.relatedTarget as Node | null)) set(false);
-      });
-      item.addEventListener('keydown', (e) => {
-        if (e.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
-          set(false);
-          button.focus();
-        }
+      }
+      button.addEventListener('click', function () { set(button.getAttribute('aria-expanded') !== 'true'); });
+      item.addEventListener('mouseenter', function () { set(true); });
+      item.addEventListener('mouseleave', function () { set(false); });
+      item.addEventListener('focusout', function (e) { if (!item.contains(e.relatedTarget)) set(false); });
+      item.addEventListener('keydown', function (e) {
+        if (e.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') { set(false); button.focus(); }
       });
     });
   }
-}
 
-/** The script as inline source text: the function above, invoked at once. */
-export const headScript = `(${compact(run.toString())})();`;
+  function setup() { sweep(); scrolled(); menu(); dropdowns(); }
+  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', setup); else setup();
+})();
+`;
 
-function compact(source: string): string {
-  return source.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('//')).join('\n');
-}
+/** The script as inline source text: comment lines and indentation dropped. */
+export const headScript = source
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('//'))
+  .join('\n');
