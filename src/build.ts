@@ -1,6 +1,9 @@
 // The orchestrator: one build() runs the stages in order and times each.
 // load content → link → markdown → route table → bundle → render → write.
+import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { markdownEngineVersion } from './cache/engine-version.ts';
+import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { linkContent } from './content/link-content.ts';
 import { loadContent } from './content/load-content.ts';
@@ -8,17 +11,21 @@ import type { ContentGraph } from './content/types.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { bundleIslands, listIslands, type ClientBundle } from './islands/bundle-islands.ts';
-import { renderMarkdown } from './markdown/render-markdown.ts';
+import { markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
 import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
-import { renderDocument, renderRedirectStub } from './render/document.ts';
+import { renderRedirectStub } from './render/document.ts';
+import { renderPageDocument, type RenderContext } from './render/render-worker-page.ts';
+import { POOL_THRESHOLD, RenderWorkerPool } from './render/render-worker-pool.ts';
 import { absoluteUrl } from './routes/head.ts';
 import { layoutData, type LayoutData } from './routes/layout-data.ts';
 import { buildRouteTable } from './routes/route-table.ts';
 import type { PageRoute, PrefixRedirect, RedirectRoute, Route } from './routes/types.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/site-files.ts';
 import { writeAll, type Writer } from './output/writer.ts';
+import { WriteQueue } from './output/write-queue.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
+import { PageWeights } from './budgets/page-weight.ts';
 
 /** The state that flows through the stages. */
 export interface BuildState {
@@ -38,7 +45,7 @@ export interface BuildState {
   client?: ClientBundle;
   /** Site stylesheet. */
   styles?: StyleBundle;
-  /** Rendered HTML per output path. */
+  /** Rendered pages per output path (HTML dropped after writing when `keepHtml` is false). */
   pages: Map<string, RenderedPage>;
   /** Everything reported so far. */
   diagnostics: Diagnostic[];
@@ -53,6 +60,8 @@ export interface RenderedPage {
   islands: string[];
   /** Public URLs of its scripts (entries and their chunks). */
   scripts: string[];
+  /** Gzip size of the HTML, when the render stage measured it (see budgets/page-weight.ts). */
+  gzip?: number;
 }
 
 export interface BuildOptions {
@@ -74,6 +83,12 @@ export interface BuildOptions {
   markdownCache?: Map<string, string>;
   /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
   incremental?: IncrementalOptions;
+  /** Keep every page's HTML in state.pages after writing it (default true; the CLI build streams). */
+  keepHtml?: boolean;
+  /** Use the persistent Markdown cache in .stitch/cache (default true). */
+  cache?: boolean;
+  /** Render on worker threads when there is enough work (default true). */
+  workers?: boolean;
 }
 
 export interface IncrementalOptions {
@@ -101,6 +116,16 @@ async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> |
 
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const state: BuildState = { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
+  const workers = new Workers(config, options);
+  try {
+    return await runStages(state, options, workers);
+  } finally {
+    await workers.close();
+  }
+}
+
+async function runStages(state: BuildState, options: BuildOptions, workers: Workers): Promise<BuildResult> {
+  const { config } = state;
   const fail = async () => {
     state.diagnostics = enrichDiagnostics(state.diagnostics, config.root);
     await options.writer?.abort();
@@ -115,7 +140,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
-    await timed(state, 'markdown', () => renderAllMarkdown(graph, siteUrl, options.markdownCache));
+    await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
 
     state.layout = layoutData(graph, {
       siteUrl,
@@ -139,7 +164,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, options.minify ?? true),
     ]));
 
-    await timed(state, 'render', () => renderAll(state, options));
+    await timed(state, 'render', () => renderAll(state, options, workers));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const ok = !hasErrors(state.diagnostics);
@@ -156,65 +181,151 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
 }
 
-function renderAllMarkdown(graph: ContentGraph, siteUrl: string, cache?: Map<string, string>): void {
-  const options = { siteUrl };
+/** Pages whose raw size could gzip above this many bytes are measured exactly (the HTML budget). */
+const GZIP_EXACT_ABOVE = 50 * 1024;
+
+/** Starts the worker pool on first use; one pool serves every stage of a build. */
+class Workers {
+  private pool?: Promise<RenderWorkerPool>;
+  constructor(private readonly config: ResolvedConfig, private readonly options: BuildOptions) {}
+  /** Whether `count` documents are worth sending to workers. */
+  worth(count: number): boolean {
+    return this.options.workers !== false && count >= POOL_THRESHOLD;
+  }
+  get(): Promise<RenderWorkerPool> {
+    this.pool ??= RenderWorkerPool.start(this.config.cacheDir, { production: this.config.mode === 'production' });
+    return this.pool;
+  }
+  async close(): Promise<void> {
+    const pool = await this.pool?.catch(() => undefined);
+    await pool?.close();
+  }
+}
+
+/**
+ * Markdown → HTML for every post and page: from the dev builder's memory, else from the
+ * persistent cache (.stitch/cache/markdown), else rendered — on workers when there are many.
+ */
+async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers): Promise<void> {
+  const graph = state.graph!;
+  const memory = options.markdownCache;
+  const docs: { body: string; set: (html: string) => void }[] = [
+    ...graph.posts.map((post) => ({ body: post.body, set: (html: string) => { post.html = html; } })),
+    ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, set: (html: string) => { page.html = html; } })),
+  ];
+  const memoryKey = (body: string) => `${markdownOptions.siteUrl}\n${body}`;
   const used = new Set<string>();
-  const render = (body: string) => {
-    const key = `${siteUrl}\n${body}`;
-    used.add(key);
-    const cached = cache?.get(key);
-    if (cached !== undefined) return cached;
-    const html = renderMarkdown(body, options);
-    cache?.set(key, html);
-    return html;
+  let remaining = docs;
+  if (memory) {
+    remaining = [];
+    for (const doc of docs) {
+      const key = memoryKey(doc.body);
+      used.add(key);
+      const html = memory.get(key);
+      if (html === undefined) remaining.push(doc);
+      else doc.set(html);
+    }
+    for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
+  }
+  const cache = options.cache === false || remaining.length === 0 ? undefined
+    : await MarkdownCache.open(`${state.config.cacheDir}/cache`, relative(state.config.root, state.config.contentDir) || '.');
+  const engine = markdownEngineVersion();
+  const optionsKey = markdownOptionsKey(markdownOptions);
+  const misses: { body: string; set: (html: string) => void; key: string }[] = [];
+  for (const doc of remaining) {
+    const key = markdownKey(doc.body, optionsKey, engine);
+    const html = cache?.get(key);
+    if (html === undefined) misses.push({ ...doc, key });
+    else {
+      doc.set(html);
+      memory?.set(memoryKey(doc.body), html);
+    }
+  }
+  // The pipeline's libraries take a while to load: only import them when something is rendered here.
+  const htmls = workers.worth(misses.length)
+    ? await (await workers.get()).markdown(misses.map((m) => m.body), markdownOptions)
+    : misses.length === 0 ? [] : await import('./markdown/render-markdown.ts').then(({ renderMarkdown }) => misses.map((m) => renderMarkdown(m.body, markdownOptions)));
+  misses.forEach((m, i) => {
+    m.set(htmls[i]);
+    cache?.set(m.key, htmls[i]);
+    memory?.set(memoryKey(m.body), htmls[i]);
+  });
+  await cache?.save();
+}
+
+/** What every page's document shares: island entries, stylesheet, site name, icon. */
+function renderContext(state: BuildState, extraHead?: string): RenderContext {
+  return {
+    entries: [...(state.client?.entries ?? [])],
+    styles: state.styles?.href ? [state.styles.href] : [],
+    siteName: state.graph!.site.name,
+    favicon: state.graph!.assets.has('/favicon.svg') ? '/favicon.svg' : undefined,
+    extraHead,
   };
-  for (const post of graph.posts) post.html = render(post.body);
-  for (const page of [graph.about, graph.privacy, graph.terms]) page.html = render(page.body);
-  for (const key of cache?.keys() ?? []) if (!used.has(key)) cache!.delete(key);
 }
 
 /** Renders one page route to its full HTML document. */
 export function renderRoute(state: BuildState, route: PageRoute, extraHead?: string): RenderedPage {
-  const server = state.server!;
-  const body = server.renderPage(server.templates, route.template, route.props);
-  const scripts: string[] = [];
-  const preloads = new Set<string>();
-  for (const name of body.islands) {
-    const entry = state.client?.entries.get(name);
-    if (!entry) throw new Error(`island "${name}" has no client entry (expected templates/islands/${name}.tsx)`);
-    scripts.push(entry.src);
-    for (const chunk of entry.imports) preloads.add(chunk);
-  }
-  const html = renderDocument({
-    head: route.head,
-    body: body.html,
-    siteName: state.graph!.site.name,
-    styles: state.styles?.href ? [state.styles.href] : [],
-    scripts,
-    preloads: [...preloads].sort(),
-    inlineScript: server.headScript,
-    themeColor: server.themeColor,
-    favicon: state.graph!.assets.has('/favicon.svg') ? '/favicon.svg' : undefined,
-    extraHead,
-  });
-  return { route, html, islands: body.islands, scripts: [...scripts, ...[...preloads].sort()] };
+  const page = renderPageDocument(state.server!, renderContext(state, extraHead), state.client?.entries ?? new Map(), route);
+  return { route, ...page };
 }
 
-async function renderAll(state: BuildState, options: BuildOptions): Promise<void> {
+/**
+ * Renders every page (on workers when there are many; dev rebuilds reuse unchanged pages) and
+ * streams each one to the writer as soon as it is done. The HTML stays in state.pages only
+ * when `keepHtml` is on.
+ */
+async function renderAll(state: BuildState, options: BuildOptions, workers: Workers): Promise<void> {
   const incremental = options.incremental;
+  const keepHtml = options.keepHtml ?? true;
+  const writer = options.writer;
+  const queue = new WriteQueue(32);
+  const weights = new PageWeights();
+  const failed = (route: PageRoute, error: { message: string; stack?: string }) => {
+    state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(state.config.debug && error.stack ? { frame: error.stack } : {}) });
+  };
+  const done = async (page: RenderedPage, bytes?: number) => {
+    if (writer && page.gzip === undefined) weights.add(page.route.kind, page.route.output, page.html, bytes);
+    state.pages.set(page.route.output, keepHtml ? page : { ...page, html: '' });
+    if (writer) await queue.add(() => writer.write(page.route.output, page.html));
+  };
+  const toRender: PageRoute[] = [];
   for (const route of state.routes) {
     if (route.type !== 'page') continue;
     const earlier = incremental?.previous.pages.get(route.output);
-    if (earlier && !incremental!.shouldRender(route, state)) {
-      state.pages.set(route.output, { ...earlier, route });
-      continue;
+    if (earlier && !incremental!.shouldRender(route, state)) await done({ ...earlier, route });
+    else toRender.push(route);
+  }
+  if (workers.worth(toRender.length)) {
+    const pool = await workers.get();
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove: writer ? GZIP_EXACT_ABOVE : undefined };
+    await pool.render(toRender, job, async (route, item) => {
+      if (item.error || item.html === undefined) failed(route, item.error ?? { message: 'the render worker returned no HTML' });
+      else await done({ route, html: item.html, islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip }, item.bytes);
+    });
+  } else {
+    for (const route of toRender) {
+      let page: RenderedPage;
+      try {
+        page = renderRoute(state, route, options.extraHead);
+      } catch (error) {
+        failed(route, error instanceof Error ? error : { message: String(error) });
+        continue;
+      }
+      await done(writer ? { ...page, gzip: gzipSync(page.html).length } : page);
     }
-    try {
-      state.pages.set(route.output, renderRoute(state, route, options.extraHead));
-    } catch (error) {
-      const cause = error instanceof Error ? error.message : String(error);
-      state.diagnostics.push({ ...errors.renderFailed(route.path, cause, route.origin?.file), ...(state.config.debug && error instanceof Error ? { frame: error.stack } : {}) });
-    }
+  }
+  await queue.drain();
+  // Workers finish in any order: put the pages back in route order (sitemap, reports, check).
+  const rendered = new Map(state.pages);
+  state.pages.clear();
+  for (const route of state.routes) {
+    const page = rendered.get(route.output);
+    if (page) state.pages.set(route.output, page);
+  }
+  for (const [output, gzip] of weights.measure()) {
+    const page = state.pages.get(output);
+    if (page) page.gzip = gzip;
   }
 }
 
@@ -222,8 +333,8 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
   const siteUrl = state.layout!.siteUrl;
   const pages = [...state.pages.values()];
   const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
+  // The render stage has written the pages as they were done.
   const files: { path: string; contents: string | Uint8Array }[] = [
-    ...pages.map((p) => ({ path: p.route.output, contents: p.html })),
     ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
@@ -245,7 +356,8 @@ export function sizeReport(state: BuildState, jsSizes: (src: string) => number):
   for (const page of state.pages.values()) {
     const row = rows.get(page.route.kind) ?? { kind: page.route.kind, pages: 0, html: 0, js: 0 };
     row.pages++;
-    row.html = Math.max(row.html, gzipSync(page.html).length);
+    const gzip = page.gzip ?? (page.html ? gzipSync(page.html).length : 0);
+    row.html = Math.max(row.html, gzip);
     row.js = Math.max(row.js, page.scripts.reduce((sum, s) => sum + jsSizes(s), 0));
     rows.set(row.kind, row);
   }

@@ -1,6 +1,8 @@
 // unified: remark-parse → remark-gfm → remark-rehype → sanitize → slug → links → prism → stringify.
 // Raw HTML in Markdown is dropped by remark-rehype (allowDangerousHtml off) and the tree is
 // sanitised, so an editor cannot inject markup; code highlighting runs after sanitising.
+// remark-gfm doubles the parse time (its autolink literals are tried at every word), so a
+// document that cannot contain GFM syntax is parsed without it: the output is the same.
 import rehypePrism from 'rehype-prism-plus';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
@@ -10,10 +12,10 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import rehypeLinks from './rehype-links.ts';
+import type { MarkdownOptions } from './options-key.ts';
 
-export interface MarkdownOptions {
-  siteUrl?: string;
-}
+export type { MarkdownOptions };
+export { markdownOptionsKey } from './options-key.ts';
 
 const schema: SanitizeSchema = {
   ...defaultSchema,
@@ -26,24 +28,42 @@ const schema: SanitizeSchema = {
   },
 };
 
-let cached: { key: string; processor: Processor<any, any, any, any, string> } | undefined;
+type StringProcessor = Processor<any, any, any, any, string>;
+let cached: { key: string; gfm: StringProcessor; plain: StringProcessor } | undefined;
 
-function processor(options: MarkdownOptions) {
-  const key = JSON.stringify(options);
-  if (cached?.key === key) return cached.processor;
-  const p = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
+function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
+  const p = unified().use(remarkParse);
+  if (gfm) p.use(remarkGfm);
+  return p
     .use(remarkRehype)
     .use(rehypeSanitize, schema)
     .use(rehypeSlug)
     .use(rehypeLinks, { siteUrl: options.siteUrl })
     .use(rehypePrism, { ignoreMissing: true, defaultLanguage: undefined })
-    .use(rehypeStringify);
-  cached = { key, processor: p as unknown as Processor<any, any, any, any, string> };
-  return cached.processor;
+    .use(rehypeStringify) as unknown as StringProcessor;
+}
+
+function processor(options: MarkdownOptions, gfm: boolean): StringProcessor {
+  const key = JSON.stringify(options);
+  if (cached?.key !== key) cached = { key, gfm: build(options, true), plain: build(options, false) };
+  return gfm ? cached.gfm : cached.plain;
+}
+
+/**
+ * Whether a document may contain GFM syntax. Without these characters it cannot: autolink
+ * literals need `@`, `www.` or `://` (or a character reference or escape that decodes to
+ * one: `&`, a backslash), tables `|`, strikethrough `~`, footnotes `[^`, task list items `[ ]`/`[x]`.
+ * False positives only cost speed; test/perf-markdown.test.ts compares both pipelines.
+ */
+export function mayContainGfm(markdown: string): boolean {
+  return /[@|~&\\]|www\.|:\/\/|\[\^|\[\s*[xX]?\s*\]/i.test(markdown);
 }
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return String(processor(options).processSync(markdown));
+  return String(processor(options, mayContainGfm(markdown)).processSync(markdown));
+}
+
+/** The full pipeline, GFM always on (the reference the fast path is tested against). */
+export function renderMarkdownWithGfm(markdown: string, options: MarkdownOptions = {}): string {
+  return String(processor(options, true).processSync(markdown));
 }

@@ -1,0 +1,86 @@
+// The engine's version for cache keys: the stitch version, the source of the engine modules
+// that shape an output, and the installed versions of the libraries they call. Any change to
+// one of them gives a new key, so a cached output never outlives the code that produced it.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** Libraries whose output ends up in the Markdown HTML. */
+export const MARKDOWN_PACKAGES = [
+  'unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-sanitize', 'rehype-slug', 'rehype-prism-plus',
+  'rehype-stringify', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-hast', 'hast-util-to-html', 'refractor',
+  'github-slugger', 'hast-util-sanitize', 'micromark-extension-gfm', 'mdast-util-gfm',
+];
+/** Libraries whose output ends up in a rendered page besides Markdown. */
+export const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
+
+const memo = new Map<string, string>();
+
+/** Hash of the stitch version, the engine source under `dirs` (relative to src/) and `packages`' versions. */
+export function engineVersion(dirs: string[], packages: string[]): string {
+  const id = `${dirs.join(',')}|${packages.join(',')}`;
+  const known = memo.get(id);
+  if (known) return known;
+  const hash = createHash('sha256');
+  hash.update(`stitch ${packageVersion(join(srcDir, '..'))}\n`);
+  for (const dir of dirs) {
+    for (const file of listSources(join(srcDir, dir))) hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
+  }
+  for (const name of packages) hash.update(`${name}@${installedVersion(name)}\n`);
+  const version = hash.digest('hex').slice(0, 16);
+  memo.set(id, version);
+  return version;
+}
+
+/** Engine version of the Markdown stage (its modules and libraries). */
+export function markdownEngineVersion(): string {
+  return engineVersion(['markdown', 'cache'], MARKDOWN_PACKAGES);
+}
+
+/** Engine version of a rendered page (the whole engine and every library in a page). */
+export function pageEngineVersion(): string {
+  return engineVersion([''], [...MARKDOWN_PACKAGES, ...PAGE_PACKAGES]);
+}
+
+function listSources(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name))
+    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .sort();
+}
+
+function packageVersion(dir: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+function installedVersion(name: string): string {
+  // package.json is not always exported; find it from the resolved entry instead.
+  try {
+    return packageVersion(dirname(require.resolve(`${name}/package.json`)));
+  } catch {
+    try {
+      let dir = dirname(require.resolve(name));
+      while (dir !== dirname(dir)) {
+        const version = packageVersion(dir);
+        if (version !== '?' && dir.endsWith(name)) return version;
+        dir = dirname(dir);
+      }
+    } catch { /* not installed */ }
+    return 'missing';
+  }
+}

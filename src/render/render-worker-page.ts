@@ -1,0 +1,52 @@
+// Renders one page route into its full HTML document. Shared by the main thread (small sites,
+// dev) and the render workers (large sites), so both produce the same bytes.
+import type { ServerBundle } from './bundle-templates.ts';
+import { renderDocument } from './document.ts';
+import type { PageRoute } from '../routes/types.ts';
+
+/** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
+export interface RenderContext {
+  /** Per island name: its entry module and the chunks it imports (public URLs). */
+  entries: [string, { src: string; imports: string[] }][];
+  /** Public URLs of the stylesheets. */
+  styles: string[];
+  siteName: string;
+  favicon?: string;
+  extraHead?: string;
+}
+
+export interface PageDocument {
+  html: string;
+  /** Island entry names used by the page. */
+  islands: string[];
+  /** Public URLs of its scripts (entries, then the chunks they import). */
+  scripts: string[];
+}
+
+type Server = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
+
+export function renderPageDocument(server: Server, context: RenderContext, entries: Map<string, { src: string; imports: string[] }>, route: PageRoute): PageDocument {
+  const body = server.renderPage(server.templates, route.template, route.props);
+  const scripts: string[] = [];
+  const preloads = new Set<string>();
+  for (const name of body.islands) {
+    const entry = entries.get(name);
+    if (!entry) throw new Error(`island "${name}" has no client entry (expected templates/islands/${name}.tsx)`);
+    scripts.push(entry.src);
+    for (const chunk of entry.imports) preloads.add(chunk);
+  }
+  const sortedPreloads = [...preloads].sort();
+  const html = renderDocument({
+    head: route.head,
+    body: body.html,
+    siteName: context.siteName,
+    styles: context.styles,
+    scripts,
+    preloads: sortedPreloads,
+    inlineScript: server.headScript,
+    themeColor: server.themeColor,
+    favicon: context.favicon,
+    extraHead: context.extraHead,
+  });
+  return { html, islands: body.islands, scripts: [...scripts, ...sortedPreloads] };
+}

@@ -1,0 +1,169 @@
+// A pool of render workers sized to the machine's cores. Work goes out in chunks (a few dozen
+// documents each) so messages stay few and every worker stays busy; results come back in
+// order per call. The worker script is bundled once per engine version into .stitch/server.
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { pageEngineVersion } from '../cache/engine-version.ts';
+import type { MarkdownOptions } from '../markdown/render-markdown.ts';
+import type { PageRoute } from '../routes/types.ts';
+import type { RenderContext } from './render-worker-page.ts';
+import type { RenderedItem, WorkerRequest, WorkerResponse } from './render-worker.ts';
+
+const workerSource = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+
+/** Below this many documents a pool costs more (worker start-up) than it saves. */
+export const POOL_THRESHOLD = 150;
+
+/** Workers for this machine: one per core (the main thread mostly waits and writes). */
+export function poolSize(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** Bundles the worker with its libraries; reused while the engine version stays the same. */
+async function workerFile(cacheDir: string): Promise<string> {
+  const file = `${cacheDir}/server/render-worker-${pageEngineVersion()}.mjs`;
+  if (existsSync(file)) return file;
+  const result = await build({
+    entryPoints: [workerSource],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    // CommonJS dependencies inside an ES module bundle need a real `require`.
+    banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
+  });
+  await mkdir(`${cacheDir}/server`, { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, result.outputFiles[0].contents);
+  await rename(temp, file);
+  return file;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Jobs sent and not answered yet. */
+  inFlight: number;
+}
+
+/** Jobs queued per worker: the next one waits in its port while it works on the current one. */
+const IN_FLIGHT = 2;
+
+interface Job {
+  request: WorkerRequest;
+  resolve: (response: WorkerResponse) => void;
+  reject: (error: Error) => void;
+}
+
+export class RenderWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly pending = new Map<number, Job>();
+  private nextId = 1;
+  private failed?: Error;
+
+  private constructor(file: string, size: number, production: boolean) {
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(file, { workerData: { production } });
+      const slot: Slot = { worker, inFlight: 0 };
+      worker.on('message', (response: WorkerResponse) => {
+        const job = this.pending.get(response.id);
+        this.pending.delete(response.id);
+        slot.inFlight--;
+        if (job) {
+          if (response.type === 'error') job.reject(Object.assign(new Error(response.message), { stack: response.stack }));
+          else job.resolve(response);
+        }
+        this.dispatch();
+      });
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (code !== 0) this.fail(new Error(`a render worker stopped with exit code ${code}`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  static async start(cacheDir: string, options: { size?: number; production: boolean }): Promise<RenderWorkerPool> {
+    return new RenderWorkerPool(await workerFile(cacheDir), options.size ?? poolSize(), options.production);
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  private fail(error: Error): void {
+    this.failed ??= error;
+    for (const job of [...this.pending.values(), ...this.queue]) job.reject(error);
+    this.pending.clear();
+    this.queue.length = 0;
+  }
+
+  private send(request: WorkerRequest): Promise<WorkerResponse> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (let round = 0; round < IN_FLIGHT; round++) {
+      for (const slot of this.slots) {
+        if (slot.inFlight > round) continue;
+        const job = this.queue.shift();
+        if (!job) return;
+        slot.inFlight++;
+        this.pending.set(job.request.id, job);
+        slot.worker.postMessage(job.request);
+      }
+    }
+  }
+
+  /** Renders Markdown documents; the result is in the order of `bodies`. */
+  async markdown(bodies: string[], options: MarkdownOptions): Promise<string[]> {
+    const chunks = chunk(bodies, chunkSize(bodies.length, this.size, 24));
+    const results = await Promise.all(chunks.map((part) => this.send({ type: 'markdown', id: this.nextId++, options, bodies: part })));
+    return results.flatMap((r) => (r.type === 'markdown' ? r.results : []));
+  }
+
+  /**
+   * Renders pages; `onPage` gets each page as soon as its chunk is done (in no particular
+   * order), so the caller can write it and let it go. `layout`, when given, is the object every
+   * route's props.layout shares: it is sent once per chunk instead of once per page.
+   */
+  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
+    const chunks = chunk(routes, chunkSize(routes.length, this.size, 48));
+    await Promise.all(chunks.map(async (part) => {
+      const sent = job.layout === undefined ? part : part.map((r) => (r.props.layout === job.layout ? { ...r, props: withoutLayout(r.props) } : r));
+      const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove });
+      if (response.type !== 'render') return;
+      for (let i = 0; i < part.length; i++) await onPage(part[i], response.results[i]);
+    }));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
+
+function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
+  const { layout: _layout, ...rest } = props;
+  return rest;
+}
+
+/** Chunks small enough to balance the workers, large enough to keep messages few. */
+function chunkSize(total: number, workers: number, max: number): number {
+  return Math.max(1, Math.min(max, Math.ceil(total / (workers * 4))));
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

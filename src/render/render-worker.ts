@@ -1,0 +1,72 @@
+// A render worker: runs the Markdown pipeline and the page renderer off the main thread. The
+// pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
+// JavaScript without a TypeScript loader.
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
+import { gzipCeiling } from '../budgets/page-weight.ts';
+import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
+import type { PageRoute } from '../routes/types.ts';
+import type { ServerBundle } from './bundle-templates.ts';
+import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
+
+export type WorkerRequest =
+  | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
+  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number };
+
+export interface RenderedItem {
+  html?: string;
+  islands?: string[];
+  scripts?: string[];
+  /** UTF-8 size of the HTML. */
+  bytes?: number;
+  /** Gzip size of the HTML, measured when it could exceed `gzipAbove`. */
+  gzip?: number;
+  error?: { message: string; stack?: string };
+}
+
+export type WorkerResponse =
+  | { id: number; type: 'markdown'; results: string[] }
+  | { id: number; type: 'render'; results: RenderedItem[] }
+  | { id: number; type: 'error'; message: string; stack?: string };
+
+// React picks its production build from NODE_ENV when the templates bundle first imports it.
+if ((workerData as { production?: boolean } | undefined)?.production) process.env.NODE_ENV = 'production';
+
+type Server = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
+const servers = new Map<string, Promise<Server>>();
+
+function loadServer(file: string): Promise<Server> {
+  let server = servers.get(file);
+  if (!server) {
+    server = import(pathToFileURL(file).href) as Promise<Server>;
+    servers.set(file, server);
+  }
+  return server;
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerResponse> {
+  if (request.type === 'markdown') {
+    return { id: request.id, type: 'markdown', results: request.bodies.map((body) => renderMarkdown(body, request.options)) };
+  }
+  const server = await loadServer(request.serverFile);
+  const entries = new Map(request.context.entries);
+  const results = request.routes.map((route): RenderedItem => {
+    try {
+      const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
+      const bytes = Buffer.byteLength(page.html);
+      const measure = request.gzipAbove !== undefined && gzipCeiling(bytes) > request.gzipAbove;
+      return { ...page, bytes, gzip: measure ? gzipSync(page.html).length : undefined };
+    } catch (error) {
+      return { error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+    }
+  });
+  return { id: request.id, type: 'render', results };
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  handle(request).then(
+    (response) => parentPort!.postMessage(response),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, type: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }),
+  );
+});
