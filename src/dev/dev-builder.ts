@@ -53,7 +53,8 @@ export class DevBuilder {
   private readonly markdownCache = new Map<string, string>();
   private loop?: Promise<void>;
   private again = false;
-  private forced = true;
+  /** No build has run yet. */
+  private initial = true;
   private readonly inputs: SnapshotRoot[];
 
   constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
@@ -76,17 +77,12 @@ export class DevBuilder {
   /** For requests: waits for a build in flight, and builds first if a file changed unseen. */
   async fresh(): Promise<void> {
     while (this.loop) await this.loop;
-    if (this.forced || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+    if (this.initial || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
   }
 
   /** Resolves when no build is running. */
   async idle(): Promise<void> {
     while (this.loop) await this.loop.catch(() => undefined);
-  }
-
-  /** Forces the next build to redo everything (site-assets content changed, for instance). */
-  invalidate(): void {
-    this.forced = true;
   }
 
   private async run(): Promise<void> {
@@ -95,7 +91,7 @@ export class DevBuilder {
       this.again = false;
       const before = takeSnapshot(this.inputs);
       const changed = changedPaths(this.built, before);
-      if (changed.length === 0 && !this.forced) continue;
+      if (changed.length === 0 && !this.initial) continue;
       const candidate = await this.buildOnce(changed);
       const after = takeSnapshot(this.inputs);
       if (changedPaths(before, after).length > 0 && restarts++ < MAX_RESTARTS) {
@@ -105,7 +101,7 @@ export class DevBuilder {
       }
       const outcome = candidate.publish();
       this.built = before;
-      this.forced = false;
+      this.initial = false;
       this.options.onBuild?.(outcome);
     } while (this.again);
   }
@@ -120,7 +116,7 @@ export class DevBuilder {
     const code = inTemplates.length - css.length > 0;
     const assetsAddedOrRemoved = changedAbs.some((p) => p.startsWith(config.assetsDir + sep));
     const previous = this.state;
-    const full = this.forced || !previous || assetsAddedOrRemoved;
+    const full = this.initial || !previous || assetsAddedOrRemoved;
     const cssOnly = !full && css.length > 0 && !code && changedAbs.every((p) => p.endsWith('.css'));
 
     let rendered = 0;
