@@ -147,11 +147,13 @@ describe('hero video', () => {
 describe('testimonials carousel', () => {
   async function openCarousel(options: Parameters<Suite['open']>[1] = {}) {
     const t = await suite.open('about:blank', options);
-    await t.page.clock.install();
+    // Time stands still unless a test moves it.
+    await t.page.clock.install({ time: new Date('2026-01-01T10:00:00Z') });
+    await t.page.clock.pauseAt(new Date('2026-01-01T10:00:01Z'));
     await t.page.goto(suite.site.url + '/');
     const carousel = t.page.getByRole('region', { name: 'Customer testimonials' });
     await carousel.scrollIntoViewIfNeeded();
-    await islandReady(t.page, 'testimonials');
+    await t.page.waitForFunction(() => document.querySelector('[data-island="testimonials"]')?.hasAttribute('data-hydrated'), undefined, { polling: 50 });
     await t.page.mouse.move(0, 0);
     const index = () => carousel.locator('.testimonials-track').evaluate((el) => Number(el.getAttribute('data-index')));
     return { ...t, carousel, index };
@@ -324,7 +326,7 @@ describe('every page', () => {
           await page.evaluate(async () => {
             for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) { scrollTo(0, y); await new Promise((r) => setTimeout(r, 30)); }
           });
-          await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((m) => m.hasAttribute('data-hydrated')), undefined, { timeout: 10_000 })
+          await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((m) => m.hasAttribute('data-hydrated')), undefined, { timeout: 20_000 })
             .catch(async () => { throw new Error(`${path}: islands not started: ${await page.locator('[data-island]:not([data-hydrated])').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-island')).join(', '))}`); });
         }
       } finally {
