@@ -1,6 +1,7 @@
 // Rebuild page, share button, hero video, testimonials carousel, not-found page, the island
 // runtime's rules, and no console errors on any page but the not-found page.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -335,4 +336,23 @@ describe('every page', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+test('JavaScript budget: at most 75 KB (gzip) per page, React included, as deferred modules; none on pages without islands', () => {
+  const dir = suite.site.dir;
+  const html = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && !f.startsWith('__test'));
+  const sizes = new Map<string, number>();
+  const gz = (url: string) => sizes.get(url) ?? sizes.set(url, gzipSync(readFileSync(join(dir, url))).length).get(url)!;
+  let largest = 0;
+  for (const file of html) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const urls = [...text.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    expect(text, file).not.toMatch(/<script src=/);
+    const islands = (text.match(/data-island="/g) ?? []).length;
+    if (islands === 0) expect(urls, file).toEqual([]);
+    const total = urls.reduce((sum, url) => sum + gz(url), 0);
+    expect(total, file).toBeLessThanOrEqual(75 * 1024);
+    largest = Math.max(largest, total);
+  }
+  expect(largest).toBeGreaterThan(0);
 });
