@@ -70,13 +70,13 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     serviceCards: graph.home.serviceCards.map((c) => ({ ...c, href: `/services/${c.category}` })),
     recentWork: graph.home.recentWork.map(serviceCard).filter(Boolean),
     testimonials: graph.testimonials,
-  }, { title: `${site.name} | Custom Upholstery & Detailing in Rio Rancho, NM`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
+  }, { title: `${site.name} | Upholstery & Detailing, Rio Rancho NM`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
 
   page('/about', 'about', 'about', { about: { ...graph.about.data, html: graph.about.html } },
     { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin });
 
   page('/gallery', 'gallery', 'gallery', { items: graph.gallery },
-    { title: 'Project Gallery', description: `Photos of recent furniture, automotive, motorcycle, aircraft, marine and commercial upholstery projects by ${site.name}.`, image: graph.gallery[0]?.src, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
+    { title: 'Project Gallery', description: `Photos of recent furniture, auto, motorcycle, aircraft, boat and commercial upholstery projects by ${site.name}.`, image: graph.gallery[0]?.src, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
 
   for (const category of graph.categories) {
     const crumbs = [home, { name: category.title, path: `/services/${category.id}` }];

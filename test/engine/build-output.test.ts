@@ -13,8 +13,8 @@ beforeAll(async () => {
 describe('pages of the route list', () => {
   it('writes one index.html per route, the 404 page and redirect stubs', () => {
     const files = [...site.writer.files.keys()];
-    for (const path of ['index.html', 'about/index.html', 'gallery/index.html', 'services/alpha-upholstery/index.html',
-      'services/alpha-upholstery/alpha-service/index.html', 'detailing-services/index.html', 'detailing-services/deep-clean/index.html',
+    for (const path of ['index.html', 'about/index.html', 'gallery/index.html', 'services/automotive-upholstery/index.html',
+      'services/automotive-upholstery/alpha-service/index.html', 'detailing-services/index.html', 'detailing-services/deep-clean/index.html',
       'locations/index.html', 'locations/albuquerque/index.html', 'contact/index.html', 'blog/index.html', 'blog/first-post/index.html',
       'privacy/index.html', 'terms/index.html', 'admin/rebuild/index.html', '404.html', 'team/index.html']) {
       expect(files).toContain(path);
@@ -77,7 +77,7 @@ describe('structured data', () => {
   });
 
   it('Service and FAQPage on service pages', () => {
-    const ld = jsonLd(site.doc('/services/alpha-upholstery/alpha-service'));
+    const ld = jsonLd(site.doc('/services/automotive-upholstery/alpha-service'));
     expect(ld.find((x) => x['@type'] === 'Service')).toMatchObject({ name: 'Alpha Service', provider: { name: 'Mini Upholstery' } });
     expect(ld.find((x) => x['@type'] === 'FAQPage').mainEntity).toHaveLength(4);
   });
@@ -136,7 +136,7 @@ describe('site files', () => {
   it('_redirects has exact and prefix rules; stubs refresh, replace and point canonical at the target', () => {
     const redirects = site.html('_redirects');
     expect(redirects).toContain('/team /about 301');
-    expect(redirects).toContain('/old-services/* /services/alpha-upholstery 301');
+    expect(redirects).toContain('/old-services/* /services/automotive-upholstery 301');
     const stub = site.doc('/team');
     expect(stub.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content')).toBe('0; url=/about');
     expect(stub.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://mini.example.com/about');

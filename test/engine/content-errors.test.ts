@@ -60,7 +60,7 @@ describe('content errors an editor can act on', () => {
 
   it('relatedServices naming an unknown id, with a suggestion', () => {
     const dir = contentTree({}, BASE);
-    const file = `${dir}/services/alpha-upholstery.yaml`;
+    const file = `${dir}/services/automotive-upholstery.yaml`;
     const text = readFileSync(file, 'utf8').replace('relatedServices: [bravo-service]', 'relatedServices: [bravo-servce]');
     writeFileSync(file, text);
     const { diagnostics } = checkJson(dir);
