@@ -43,12 +43,6 @@ const paths: Record<string, ReactNode> = {
   droplet: <path d="M12 22a7 7 0 0 0 7-7c0-2-1-3.9-3-5.5S12.5 5.5 12 3c-.5 2.5-2 4.9-4 6.5S5 13 5 15a7 7 0 0 0 7 7z" />,
 };
 
-export type IconName = keyof typeof paths;
-
-export function hasIcon(name: string): boolean {
-  return name in paths;
-}
-
 export function Icon({ name, label, className = 'icon', size }: { name: string; label?: string; className?: string; size?: number }) {
   const body = paths[name] ?? paths.check;
   return (
