@@ -59,7 +59,9 @@ function groupBy(facts: PageFacts[], key: (f: PageFacts) => string): Map<string,
   for (const f of facts) {
     const k = key(f);
     if (!k) continue;
-    groups.set(k, [...(groups.get(k) ?? []), f]);
+    const group = groups.get(k);
+    if (group) group.push(f);
+    else groups.set(k, [f]);
   }
   return new Map([...groups].filter(([, list]) => list.length > 1));
 }

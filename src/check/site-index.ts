@@ -69,17 +69,14 @@ export class SiteIndex {
 
 /** Collects findings by key and remembers every page each one shows on. */
 export class Findings<T> {
-  private readonly items = new Map<string, { value: T; pages: string[] }>();
+  private readonly items = new Map<string, { value: T; pages: Set<string> }>();
   add(key: string, value: T, page: string): void {
     const item = this.items.get(key);
-    if (item) {
-      if (!item.pages.includes(page)) item.pages.push(page);
-    } else {
-      this.items.set(key, { value, pages: [page] });
-    }
+    if (item) item.pages.add(page);
+    else this.items.set(key, { value, pages: new Set([page]) });
   }
   *[Symbol.iterator](): IterableIterator<{ value: T; pages: string }> {
-    for (const { value, pages } of this.items.values()) yield { value, pages: pagesLabel(pages) };
+    for (const { value, pages } of this.items.values()) yield { value, pages: pagesLabel([...pages]) };
   }
 }
 
