@@ -3,7 +3,7 @@
 // header and succeeds on a 2xx status alone. A hidden honeypot drops bot submissions
 // silently. Without JavaScript the fields stay disabled and a note gives the phone and e-mail.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from './lib/toast.ts';
+import { prepareToasts, toast } from './lib/toast.ts';
 
 export interface QuoteFormProps {
   /** QUOTE_WEBHOOK_URL at build time; empty means every submit fails. */
@@ -47,7 +47,10 @@ export function QuoteForm({ endpoint, apiKey, idPrefix, submitLabel = 'Request F
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    prepareToasts();
+  }, []);
 
   const change = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 

@@ -118,8 +118,9 @@ const source = String.raw`
         item.toggleAttribute('data-open', v);
       }
       button.addEventListener('click', function () { set(button.getAttribute('aria-expanded') !== 'true'); });
-      item.addEventListener('mouseenter', function () { set(true); });
-      item.addEventListener('mouseleave', function () { set(false); });
+      // A mouse opens it by hovering; a tap is a click (touch fires pointerenter too).
+      item.addEventListener('pointerenter', function (e) { if (e.pointerType === 'mouse') set(true); });
+      item.addEventListener('pointerleave', function (e) { if (e.pointerType === 'mouse') set(false); });
       item.addEventListener('focusout', function (e) { if (!item.contains(e.relatedTarget)) set(false); });
       item.addEventListener('keydown', function (e) {
         if (e.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') { set(false); button.focus(); }

@@ -5,17 +5,19 @@ export type ToastKind = 'success' | 'error';
 
 const DURATION = 6000;
 
-function region(): HTMLElement {
-  const inDialog = document.querySelector<HTMLElement>('dialog[open] .toast-region');
-  if (inDialog) return inDialog;
-  let body = document.querySelector<HTMLElement>('body > .toast-region');
-  if (!body) {
-    body = document.createElement('div');
-    body.className = 'toast-region';
-    body.setAttribute('role', 'status');
-    document.body.append(body);
+function pageRegion(): HTMLElement {
+  let region = document.querySelector<HTMLElement>('body > .toast-region');
+  if (!region) {
+    region = document.createElement('div');
+    region.className = 'toast-region';
+    region.setAttribute('role', 'status');
+    document.body.append(region);
   }
-  return body;
+  return region;
+}
+
+function region(): HTMLElement {
+  return document.querySelector<HTMLElement>('dialog[open] .toast-region') ?? pageRegion();
 }
 
 /** Shows a message for a few seconds, with a button to dismiss it sooner. */
@@ -39,5 +41,5 @@ export function toast(message: string, kind: ToastKind): void {
 
 /** Creates the page's live region early: content added to a region that already exists is announced reliably. */
 export function prepareToasts(): void {
-  if (typeof document !== 'undefined') region();
+  pageRegion();
 }
