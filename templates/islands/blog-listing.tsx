@@ -154,8 +154,9 @@ export default function BlogListing({ posts, tags }: BlogListingProps) {
 
       <section className="blog-latest" aria-labelledby="blog-latest-title" ref={latest}>
         <h2 id="blog-latest-title">{tag ? `Articles tagged ${tag}` : 'Latest Articles'}</h2>
+        <p className="visually-hidden" role="status">{unfiltered ? '' : `${found.length} ${found.length === 1 ? 'article' : 'articles'} found`}</p>
         {shown.length === 0 && !featured ? (
-          <div className="blog-empty" role="status">
+          <div className="blog-empty">
             <h3>No articles found</h3>
             <p>{searching || !tag ? 'No articles found matching your search criteria.' : `No articles found with the tag "${tag}".`}</p>
             <button type="button" className="btn btn-outline" onClick={clearAll}>Clear filters and view all articles</button>
