@@ -1,8 +1,9 @@
 // The orchestrator: one build() runs the stages in order and times each.
 // load content → link → markdown → route table → bundle → render → write.
+import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { markdownEngineVersion } from './cache/engine-version.ts';
+import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version.ts';
 import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { linkContent } from './content/link-content.ts';
@@ -24,6 +25,7 @@ import type { PageRoute, PrefixRedirect, RedirectRoute, Route } from './routes/t
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/site-files.ts';
 import { writeAll, type Writer } from './output/writer.ts';
 import { WriteQueue } from './output/write-queue.ts';
+import { isReusingWriter } from './output/incremental-writer.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
 
@@ -62,6 +64,8 @@ export interface RenderedPage {
   scripts: string[];
   /** Gzip size of the HTML, when the render stage measured it (see budgets/page-weight.ts). */
   gzip?: number;
+  /** UTF-8 size of the HTML. */
+  bytes?: number;
 }
 
 export interface BuildOptions {
@@ -284,24 +288,43 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const failed = (route: PageRoute, error: { message: string; stack?: string }) => {
     state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(state.config.debug && error.stack ? { frame: error.stack } : {}) });
   };
-  const done = async (page: RenderedPage, bytes?: number) => {
-    if (writer && page.gzip === undefined) weights.add(page.route.kind, page.route.output, page.html, bytes);
-    state.pages.set(page.route.output, keepHtml ? page : { ...page, html: '' });
-    if (writer) await queue.add(() => writer.write(page.route.output, page.html));
+  // The CLI's writer keeps pages whose render inputs did not change since the last build.
+  const reusing = isReusingWriter(writer) && !keepHtml ? writer : undefined;
+  const keys = new Map<string, string>();
+  const keyOf = reusing ? (await reusing.prepare(), pageKeys(state, options.extraHead)) : undefined;
+  const done = async (page: RenderedPage) => {
+    const { output } = page.route;
+    page.bytes ??= Buffer.byteLength(page.html);
+    if (writer && page.gzip === undefined) weights.add(page.route.kind, output, page.html, page.bytes);
+    state.pages.set(output, keepHtml ? page : { ...page, html: '' });
+    const key = keys.get(output);
+    if (writer) await queue.add(() => (reusing && key ? reusing.writePage(output, page.html, key) : writer.write(output, page.html)));
   };
   const toRender: PageRoute[] = [];
   for (const route of state.routes) {
     if (route.type !== 'page') continue;
     const earlier = incremental?.previous.pages.get(route.output);
-    if (earlier && !incremental!.shouldRender(route, state)) await done({ ...earlier, route });
-    else toRender.push(route);
+    if (earlier && !incremental!.shouldRender(route, state)) {
+      await done({ ...earlier, route });
+      continue;
+    }
+    if (keyOf) {
+      const key = keyOf(route);
+      keys.set(route.output, key);
+      const kept = reusing!.reuse(route.output, key);
+      if (kept) {
+        state.pages.set(route.output, { route, html: '', ...kept });
+        continue;
+      }
+    }
+    toRender.push(route);
   }
   if (workers.worth(toRender.length)) {
     const pool = await workers.get();
     const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove: writer ? GZIP_EXACT_ABOVE : undefined };
     await pool.render(toRender, job, async (route, item) => {
       if (item.error || item.html === undefined) failed(route, item.error ?? { message: 'the render worker returned no HTML' });
-      else await done({ route, html: item.html, islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip }, item.bytes);
+      else await done({ route, html: item.html, islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes });
     });
   } else {
     for (const route of toRender) {
@@ -327,6 +350,30 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
+  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes });
+}
+
+/**
+ * A page's key: everything its HTML is made from. The engine and library versions, the
+ * templates bundle, what every document shares (scripts, stylesheet, layout data) and the
+ * route itself (template, props, head). Equal keys give byte-identical pages.
+ */
+function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
+  const server = state.server!;
+  const shared = createHash('sha256')
+    .update(pageEngineVersion()).update('\0')
+    .update(server.hash).update('\0')
+    .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
+    .update(JSON.stringify(state.layout ?? null))
+    .digest('hex');
+  return (route) => {
+    const { layout, ...props } = route.props;
+    return createHash('sha256')
+      .update(shared)
+      .update(layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null))
+      .update(JSON.stringify({ ...route, props }))
+      .digest('hex');
+  };
 }
 
 async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolean): Promise<void> {

@@ -7,7 +7,8 @@ import { build, sizeReport } from '../build.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
-import { FsWriter, MemoryWriter } from '../output/writer.ts';
+import { IncrementalWriter } from '../output/incremental-writer.ts';
+import { MemoryWriter } from '../output/writer.ts';
 import { startStaticServer } from '../preview/static-server.ts';
 
 function port(value: string): number {
@@ -47,7 +48,7 @@ export async function main(argv: string[]): Promise<number> {
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
       const cpuStart = cpuSeconds();
-      const { ok, state } = await build(config, { writer: new FsWriter(config.outDir), keepHtml: false });
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), keepHtml: false });
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
       if (!ok) {

@@ -1,0 +1,214 @@
+// The CLI's output sink: like the file-system writer, nothing is visible before commit() and a
+// failed build leaves the previous output untouched, but a build only writes what changed.
+//
+// A manifest in .stitch/cache/output/ records, per output file, the key it was written from
+// (a page's render inputs, or a hash of the contents) and the size and mtime it got on disk.
+// - No manifest, no output folder, or a manifest marked dirty (a commit that never finished):
+//   every file is written into a staging folder that replaces the output folder at commit.
+// - Otherwise a file whose key matches and whose size and mtime are still what was written is
+//   kept as it is; changed files go to the staging folder and are moved into place at commit,
+//   and files this build no longer produces are deleted. The manifest is marked dirty while
+//   files move, so an interrupted commit is followed by a full write.
+// Files added to the output folder by hand are not tracked (and not removed) in the second mode.
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Writer } from './writer.ts';
+
+/** What a page needs in the build state when it is kept instead of rendered again. */
+export interface PageMeta {
+  islands: string[];
+  scripts: string[];
+  gzip?: number;
+  bytes?: number;
+}
+
+interface Entry {
+  /** What the file was written from. */
+  key: string;
+  size: number;
+  mtimeMs: number;
+  page?: PageMeta;
+}
+
+interface Manifest {
+  version: 1;
+  outDir: string;
+  dirty: boolean;
+  files: Record<string, Entry>;
+}
+
+/** A writer that can keep an unchanged page instead of having it rendered and written again. */
+export interface ReusingWriter extends Writer {
+  /** Loads what the previous build wrote; call before reuse(). */
+  prepare(): Promise<void>;
+  /** The kept page's metadata when `path` was written from `key` and is intact; undefined otherwise. */
+  reuse(path: string, key: string): PageMeta | undefined;
+  /** Writes a page with the key of its render inputs. */
+  writePage(path: string, html: string, key: string): Promise<void>;
+  /** Records a page's metadata (after its gzip size is known). */
+  describe(path: string, meta: PageMeta): void;
+}
+
+export function isReusingWriter(writer: Writer | undefined): writer is ReusingWriter {
+  return typeof (writer as Partial<ReusingWriter> | undefined)?.reuse === 'function';
+}
+
+export class IncrementalWriter implements ReusingWriter {
+  private readonly staging: string;
+  private readonly manifestFile: string;
+  private readonly dirs = new Set<string>();
+  /** The previous build's files; undefined when this build writes everything. */
+  private previous?: Record<string, Entry>;
+  /** Files of this build: kept or written. */
+  private readonly next = new Map<string, Entry>();
+  /** Files written to the staging folder (to move into place at commit). */
+  private readonly staged = new Set<string>();
+  private opened?: Promise<void>;
+
+  constructor(private readonly outDir: string, cacheDir: string) {
+    this.staging = join(dirname(outDir), `.${basename(outDir)}-staging-${process.pid}-${Date.now()}`);
+    const name = createHash('sha256').update(outDir).digest('hex').slice(0, 16);
+    this.manifestFile = join(cacheDir, 'cache', 'output', `${name}.json`);
+  }
+
+  /** Loads the manifest; called on first use. */
+  private open(): Promise<void> {
+    this.opened ??= (async () => {
+      if (!existsSync(this.outDir)) return;
+      try {
+        const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
+        if (manifest.version === 1 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files) this.previous = manifest.files;
+      } catch {
+        // Missing or unreadable: write everything.
+      }
+    })();
+    return this.opened;
+  }
+
+  /** Whether the previous build wrote `path` from `key` and the file is still as written. */
+  private intact(path: string, key: string): Entry | undefined {
+    const entry = this.previous?.[path];
+    if (!entry || entry.key !== key) return undefined;
+    try {
+      const s = statSync(join(this.outDir, path));
+      return s.size === entry.size && s.mtimeMs === entry.mtimeMs ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private keep(path: string, entry: Entry): void {
+    this.next.set(path, entry);
+    this.staged.delete(path);
+  }
+
+  reuse(path: string, key: string): PageMeta | undefined {
+    // Synchronous by design (called per page in a tight loop): prepare() must have run.
+    if (!this.opened) return undefined;
+    const entry = this.intact(path, `page:${key}`);
+    if (!entry?.page) return undefined;
+    this.keep(path, entry);
+    return entry.page;
+  }
+
+  async prepare(): Promise<void> {
+    await this.open();
+  }
+
+  private async put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta): Promise<void> {
+    await this.open();
+    const kept = this.intact(path, key);
+    if (kept) {
+      this.keep(path, { ...kept, page: page ?? kept.page });
+      return;
+    }
+    const file = join(this.staging, path);
+    const dir = dirname(file);
+    if (!this.dirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    await produce(file);
+    const s = await stat(file);
+    this.next.set(path, { key, size: s.size, mtimeMs: s.mtimeMs, page });
+    this.staged.add(path);
+  }
+
+  write(path: string, contents: string | Uint8Array): Promise<void> {
+    const key = `sha256:${createHash('sha256').update(contents).digest('hex')}`;
+    return this.put(path, key, (file) => writeFile(file, contents));
+  }
+
+  writePage(path: string, html: string, key: string): Promise<void> {
+    return this.put(path, `page:${key}`, (file) => writeFile(file, html), { islands: [], scripts: [] });
+  }
+
+  describe(path: string, meta: PageMeta): void {
+    const entry = this.next.get(path);
+    if (entry) entry.page = meta;
+  }
+
+  async copy(path: string, from: string): Promise<void> {
+    const s = await stat(from);
+    return this.put(path, `copy:${from}:${s.size}:${s.mtimeMs}`, (file) => copyFile(from, file));
+  }
+
+  async commit(): Promise<void> {
+    await this.open();
+    await mkdir(dirname(this.manifestFile), { recursive: true });
+    if (!this.previous) {
+      // Everything is in the staging folder: swap it in.
+      await mkdir(this.staging, { recursive: true });
+      await this.saveManifest(true);
+      const old = `${this.staging}-old`;
+      if (existsSync(this.outDir)) await rename(this.outDir, old);
+      await rename(this.staging, this.outDir);
+      await this.saveManifest(false);
+      await rm(old, { recursive: true, force: true });
+      return;
+    }
+    const removed = Object.keys(this.previous).filter((p) => !this.next.has(p));
+    if (this.staged.size === 0 && removed.length === 0) {
+      await this.saveManifest(false);
+      await rm(this.staging, { recursive: true, force: true });
+      return;
+    }
+    await this.saveManifest(true);
+    const made = new Set<string>();
+    for (const path of [...this.staged].sort()) {
+      const target = join(this.outDir, path);
+      const dir = dirname(target);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      await rename(join(this.staging, path), target);
+    }
+    const emptied = new Set<string>();
+    for (const path of removed) {
+      await unlink(join(this.outDir, path)).catch(() => undefined);
+      emptied.add(dirname(join(this.outDir, path)));
+    }
+    // Drop folders left empty by deleted pages (rmdir fails on non-empty ones, which is fine).
+    for (const dir of [...emptied].sort((a, b) => b.length - a.length)) {
+      for (let d = dir; d.startsWith(`${this.outDir}/`); d = dirname(d)) {
+        if (!(await rmdir(d).then(() => true, () => false))) break;
+      }
+    }
+    await this.saveManifest(false);
+    await rm(this.staging, { recursive: true, force: true });
+  }
+
+  async abort(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+  }
+
+  private async saveManifest(dirty: boolean): Promise<void> {
+    const manifest: Manifest = { version: 1, outDir: this.outDir, dirty, files: Object.fromEntries([...this.next].sort(([a], [b]) => (a < b ? -1 : 1))) };
+    const temp = `${this.manifestFile}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(manifest));
+    await rename(temp, this.manifestFile);
+  }
+}
