@@ -78,8 +78,8 @@ export interface BuildOptions {
   /** Copy site-assets/ into the output (the dev server serves them from disk instead). */
   copyAssets?: boolean;
   /**
-   * Go on past link, route-table and render errors and write what could be built, so `check`
-   * reports every problem of a run at once. With errors the writer is left as it is (neither
+   * Go on past content, link, route-table and render errors (a file that fails to load is left
+   * out) and write what could be built, so `check` reports every problem of a run at once. With errors the writer is left as it is (neither
    * committed nor aborted): use a MemoryWriter. `ok` is still false.
    */
   keepGoing?: boolean;
@@ -138,7 +138,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
   try {
     const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir));
     state.diagnostics.push(...loaded.diagnostics);
-    if (!loaded.graph || hasErrors(state.diagnostics)) return await fail();
+    if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
     const graph = (state.graph = loaded.graph);
     state.diagnostics.push(...await timed(state, 'link', () => linkContent(graph)));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();

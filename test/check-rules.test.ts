@@ -40,19 +40,26 @@ let bad: Diagnostic[];
 let clean: Diagnostic[];
 let real: Diagnostic[];
 let withHook: Diagnostic[];
+let loadErrors: Diagnostic[];
 
 /** Diagnostics of one code, optionally in one file of the content tree. */
 const find = (list: Diagnostic[], code: string, file?: string) =>
   list.filter((d) => d.code === code && (!file || d.file?.endsWith(`/${file}`) || d.file === file));
 
 beforeAll(async () => {
-  const [b, c, r, h] = await Promise.all([
+  const post = (slug: string) => readFileSync(join(REAL_CONTENT, 'blog', `${slug}.md`), 'utf8');
+  const [b, c, r, h, l] = await Promise.all([
     check(contentTree(fixture('check-errors'), REAL_CONTENT)),
     check(contentTree(fixture('check-clean'), REAL_CONTENT)),
     check('content'),
     check('content', { VITE_VERCEL_DEPLOY_HOOK: 'https://api.vercel.com/v1/integrations/deploy/prj_x/abc' }),
+    // One post fails to load (other posts link to it), another names a missing cover image.
+    check(contentTree({
+      'blog/signs-leather-seats-need-repair.md': post('signs-leather-seats-need-repair').replace(/^date: .*$/m, 'date: 2024-02-31'),
+      'blog/diy-vs-professional-leather-seat-repair.md': post('diy-vs-professional-leather-seat-repair').replace(/^coverImage: .*$/m, 'coverImage: /images/blog/nope.jpg'),
+    }, REAL_CONTENT)),
   ]);
-  [bad, clean, real, withHook] = [b.diagnostics, c.diagnostics, r.diagnostics, h.diagnostics];
+  [bad, clean, real, withHook, loadErrors] = [b.diagnostics, c.diagnostics, r.diagnostics, h.diagnostics, l.diagnostics];
 }, 240_000);
 
 describe('the real content', () => {
@@ -190,6 +197,17 @@ describe('content', () => {
   it('DeployHookPublicWarning: only when VITE_VERCEL_DEPLOY_HOOK is set', () => {
     expect(find(withHook, 'DeployHookPublicWarning')).toMatchObject([{ severity: 'warning' }]);
     expect(find(real, 'DeployHookPublicWarning')).toEqual([]);
+  });
+});
+
+describe('a run with content errors', () => {
+  it('still reports every other problem, without errors that only follow from the first', () => {
+    expect(find(loadErrors, 'InvalidDateError', 'blog/signs-leather-seats-need-repair.md')).toMatchObject([{ line: 4 }]);
+    expect(find(loadErrors, 'MissingAssetError', 'blog/diy-vs-professional-leather-seat-repair.md')).toHaveLength(1);
+    // Posts link to the post that failed to load: its page is missing only because of that error.
+    expect(loadErrors.filter((d) => d.message.includes('/blog/signs-leather-seats-need-repair"'))).toEqual([]);
+    // The rendered-site checks ran: the real content's warnings are there.
+    expect(find(loadErrors, 'InsecureLinkWarning').length).toBe(find(real, 'InsecureLinkWarning').length);
   });
 });
 

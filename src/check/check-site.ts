@@ -1,8 +1,10 @@
 // stitch check: everything `build` validates, then checks on the rendered site, computed in
 // memory (nothing is written to disk). The build keeps going past errors it can survive, so
 // one run reports every problem; each diagnostic points at the file and line to change.
+import { basename } from 'node:path';
 import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { displayPath } from '../content/display-path.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -35,12 +37,21 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   }
   if (state.pages.size > 0 && state.graph) {
     const facts = [...state.pages.values()].map((p) => pageFacts(p.route, p.html));
-    found.push(...checkLinks(facts, new SiteIndex(state, facts, writer), locator, missingAssets(state.diagnostics)));
+    const site = new SiteIndex(state, facts, writer, failedContent(state.diagnostics, config));
+    found.push(...checkLinks(facts, site, locator, missingAssets(state.diagnostics)));
     found.push(...checkSeo(facts, state.graph.site.name, locator));
   }
   if (config.deployHookUrl) found.push(errors.deployHookPublic());
   const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(found, config.root)]);
   return { diagnostics, pages: state.pages.size, state };
+}
+
+/** Ids (file names without extension) of content files with errors: left out of the site. */
+function failedContent(diagnostics: Diagnostic[], config: ResolvedConfig): Set<string> {
+  const contentDir = displayPath(config.root, config.contentDir);
+  return new Set(diagnostics
+    .filter((d) => d.severity === 'error' && d.file?.startsWith(`${contentDir}/`) && /\.(md|ya?ml)$/.test(d.file))
+    .map((d) => basename(d.file!).replace(/\.(md|ya?ml)$/, '')));
 }
 
 /** Asset paths the build reported missing: `"…" does not exist` in a MissingAssetError. */

@@ -26,7 +26,11 @@ export class SiteIndex {
   readonly pages = new Map<string, PageFacts>();
   private readonly origin: string;
 
-  constructor(private readonly state: BuildState, facts: PageFacts[], private readonly writer: MemoryWriter) {
+  /**
+   * `unavailable`: ids (file names) of content files that failed to load. Their pages are
+   * missing only because of that error, so links to them are not reported again.
+   */
+  constructor(private readonly state: BuildState, facts: PageFacts[], private readonly writer: MemoryWriter, private readonly unavailable = new Set<string>()) {
     for (const f of facts) this.pages.set(f.route.path, f);
     this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
   }
@@ -63,6 +67,7 @@ export class SiteIndex {
     const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
     if (rule) return { kind: 'redirect', to: rule.to };
     if (this.writer.has(`${file}/index.html`)) return { kind: 'file' };
+    if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
     return { kind: 'missing' };
   }
 }

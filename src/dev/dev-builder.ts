@@ -128,6 +128,8 @@ export class DevBuilder {
       copyAssets: false,
       extraHead: this.options.extraHead,
       markdownCache: this.markdownCache,
+      // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
+      cache: full,
       incremental: previous && !full ? {
         previous,
         reuse: { server: !code, client: !code, styles: css.length === 0 },
