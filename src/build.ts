@@ -79,8 +79,9 @@ export interface BuildOptions {
   copyAssets?: boolean;
   /**
    * Go on past content, link, route-table and render errors (a file that fails to load is left
-   * out) and write what could be built, so `check` reports every problem of a run at once. With errors the writer is left as it is (neither
-   * committed nor aborted): use a MemoryWriter. `ok` is still false.
+   * out) and write what could be built, so `check` reports every problem of a run at once.
+   * With errors the writer is left as it is (neither committed nor aborted): use a
+   * MemoryWriter. `ok` is still false.
    */
   keepGoing?: boolean;
   /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
