@@ -114,6 +114,24 @@ describe('stitch dev', () => {
     events.close();
   });
 
+  it('a template change made while the content is broken is applied once the content is fixed', async () => {
+    const events = listenEvents(dev.url, '/about');
+    await events.next('hello');
+    const good = readFileSync(post(), 'utf8');
+    writeFileSync(post(), good.replace(/^date: .*$/m, 'date: 2024-02-30'));
+    await events.next('overlay');
+    const template = join(root, 'templates/pages/about.tsx');
+    const original = readFileSync(template, 'utf8');
+    writeFileSync(template, original.replace('title="Our Values"', 'title="Our Values, Stitched"'));
+    await events.next('overlay');
+    writeFileSync(post(), good);
+    await events.next('reload');
+    expect((await fetchText(`${dev.url}/about`)).text).toContain('Our Values, Stitched');
+    writeFileSync(template, original);
+    await events.next('reload');
+    events.close();
+  });
+
   it('adding and deleting a post adds and removes its page', async () => {
     const file = join(root, 'content/blog/dev-test-new-post.md');
     writeFileSync(file, '---\ntitle: "A Post Added While Serving"\ndescription: "Written by the dev server test to see a new page appear and disappear again."\ndate: 2025-05-05\nauthor: Test Team\ntags: [leather]\n---\nHello.\n');

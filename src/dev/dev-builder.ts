@@ -48,7 +48,10 @@ export class DevBuilder {
   /** Diagnostics of the current failure; undefined while the last build succeeded. */
   failure?: Diagnostic[];
 
+  /** Inputs of the last build, failed or not: a request compares against it. */
   private built: Snapshot = new Map();
+  /** Inputs of the last successful build: what changed since decides what to redo. */
+  private good: Snapshot = new Map();
   private readonly fingerprints = new Map<string, string>();
   private readonly markdownCache = new Map<string, string>();
   private loop?: Promise<void>;
@@ -92,7 +95,7 @@ export class DevBuilder {
       const before = takeSnapshot(this.inputs);
       const changed = changedPaths(this.built, before);
       if (changed.length === 0 && !this.initial) continue;
-      const candidate = await this.buildOnce(changed);
+      const candidate = await this.buildOnce(changed, changedPaths(this.good, before));
       const after = takeSnapshot(this.inputs);
       if (changedPaths(before, after).length > 0 && restarts++ < MAX_RESTARTS) {
         // Files changed while the build read them (an editor still writing): drop it, go again.
@@ -100,6 +103,7 @@ export class DevBuilder {
         continue;
       }
       const outcome = candidate.publish();
+      if (outcome.ok) this.good = before;
       this.built = before;
       this.initial = false;
       this.options.onBuild?.(outcome);
@@ -107,20 +111,21 @@ export class DevBuilder {
   }
 
   /** Builds; `publish()` makes the result current (not called when it was built from half-written files). */
-  private async buildOnce(changedAbs: string[]): Promise<{ publish: () => BuildOutcome }> {
+  private async buildOnce(changedNow: string[], sinceGood: string[]): Promise<{ publish: () => BuildOutcome }> {
     const started = performance.now();
     const { config } = this;
-    const changed = this.built.size === 0 ? [] : changedAbs.map((p) => relative(config.root, p));
-    const inTemplates = changedAbs.filter((p) => p.startsWith(config.templatesDir + sep));
+    const changed = this.built.size === 0 ? [] : changedNow.map((p) => relative(config.root, p));
+    const inTemplates = sinceGood.filter((p) => p.startsWith(config.templatesDir + sep));
     const css = inTemplates.filter((p) => p.endsWith('.css'));
     const code = inTemplates.length - css.length > 0;
-    const assetsAddedOrRemoved = changedAbs.some((p) => p.startsWith(config.assetsDir + sep));
+    const assetsAddedOrRemoved = sinceGood.some((p) => p.startsWith(config.assetsDir + sep));
     const previous = this.state;
     const full = this.initial || !previous || assetsAddedOrRemoved;
-    const cssOnly = !full && css.length > 0 && !code && changedAbs.every((p) => p.endsWith('.css'));
+    const cssOnly = !full && css.length > 0 && !code && sinceGood.every((p) => p.endsWith('.css'));
 
     let rendered = 0;
     let everything: boolean | undefined;
+    const prints = new Map<string, string>();
     const writer = new MemoryWriter();
     const { ok, state } = await build(config, {
       writer,
@@ -135,7 +140,9 @@ export class DevBuilder {
         reuse: { server: !code, client: !code, styles: css.length === 0 },
         shouldRender: (route, next) => {
           everything ??= sharedInputsChanged(previous, next);
-          const render = everything || this.fingerprints.get(route.output) !== fingerprint(route);
+          const print = fingerprint(route);
+          prints.set(route.output, print);
+          const render = everything || this.fingerprints.get(route.output) !== print;
           if (render) rendered++;
           return render;
         },
@@ -157,7 +164,7 @@ export class DevBuilder {
         const outputs = diffOutputs(this.output, writer);
         const recovered = this.failure !== undefined;
         this.fingerprints.clear();
-        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, fingerprint(route));
+        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, prints.get(route.output) ?? fingerprint(route));
         this.state = state;
         this.output = writer;
         this.failure = undefined;
