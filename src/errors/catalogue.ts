@@ -122,7 +122,7 @@ export const errors = {
       `The description of ${page} is ${description.length} characters long (${description.length < 50 ? 'under 50' : 'over 160'}): "${description.length > 80 ? `${description.slice(0, 77)}...` : description}".`,
       description.length < 50
         ? 'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.'
-        : 'Shorten the description (metaDescription or description) to at most 160 characters; a description without "Albuquerque" gets "Serving Albuquerque and nearby areas." added.', where),
+        : 'Shorten the description (metaDescription or description) to at most 160 characters; a description without "Albuquerque" gets "Serving Albuquerque, NM." added.', where),
   duplicateTitle: (where: Where, title: string, page: string, others: string[]) =>
     make('DuplicateTitleWarning', 'warning', 'Duplicate page title',
       `${page} has the same title as ${others.join(', ')}: "${title}".`,

@@ -1,6 +1,6 @@
 // Page metadata rules of the spec: title per page; a description lacking "Albuquerque"
 // gets a suffix about serving Albuquerque.
-export const ALBUQUERQUE_SUFFIX = 'Serving Albuquerque and nearby areas.';
+export const ALBUQUERQUE_SUFFIX = 'Serving Albuquerque, NM.';
 
 export function describe(description: string): string {
   const text = description.trim();
@@ -9,8 +9,13 @@ export function describe(description: string): string {
   return `${text}${sep}${ALBUQUERQUE_SUFFIX}`;
 }
 
+/** Search results cut titles past 60 characters: the business name is added only where it fits. */
+export const TITLE_LIMIT = 60;
+
 export function pageTitle(title: string, siteName: string): string {
-  return title.includes(siteName) || title.includes('|') ? title : `${title} | ${siteName}`;
+  if (title.includes(siteName) || title.includes('|')) return title;
+  const branded = `${title} | ${siteName}`;
+  return branded.length <= TITLE_LIMIT ? branded : title;
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {

@@ -14,6 +14,8 @@ describe('page metadata', () => {
   it('suffixes titles with the business name unless already branded', () => {
     expect(pageTitle('Gallery', 'Shop')).toBe('Gallery | Shop');
     expect(pageTitle('Sofa | Shop', 'Shop')).toBe('Sofa | Shop');
+    const long = 'DIY vs. Professional Leather Seat Repair: Which Is Right';
+    expect(pageTitle(long, 'Sandia Custom Upholstery')).toBe(long);
   });
 
   it('builds canonical URLs without trailing slashes except the home page', () => {
