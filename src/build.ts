@@ -296,7 +296,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const done = async (page: RenderedPage) => {
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
-    if (writer && page.gzip === undefined) weights.add(page.route.kind, output, page.html, page.bytes);
+    if (writer && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
     const key = keys.get(output);
     if (writer) await queue.add(() => (reusing && key ? reusing.writePage(output, page.html, key) : writer.write(output, page.html)));
@@ -322,10 +322,18 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   }
   if (workers.worth(toRender.length)) {
     const pool = await workers.get();
-    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove: writer ? GZIP_EXACT_ABOVE : undefined };
+    // With the CLI's writer the workers write the pages themselves: no HTML comes back here.
+    const writeTo = reusing?.directory;
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove: writer ? GZIP_EXACT_ABOVE : undefined, writeTo };
     await pool.render(toRender, job, async (route, item) => {
-      if (item.error || item.html === undefined) failed(route, item.error ?? { message: 'the render worker returned no HTML' });
-      else await done({ route, html: item.html, islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes });
+      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes };
+      if (item.error) failed(route, item.error);
+      else if (writeTo && item.mtimeMs !== undefined && item.bytes !== undefined) {
+        reusing!.wrotePage(route.output, keys.get(route.output)!, item.bytes, item.mtimeMs);
+        if (item.gzip === undefined) weights.add(route.kind, route.output, item.bytes);
+        state.pages.set(route.output, { route, html: '', ...meta });
+      } else if (item.html === undefined) failed(route, { message: 'the render worker returned no HTML' });
+      else await done({ route, html: item.html, ...meta });
     });
   } else {
     for (const route of toRender) {
@@ -347,7 +355,8 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = rendered.get(route.output);
     if (page) state.pages.set(route.output, page);
   }
-  for (const [output, gzip] of weights.measure()) {
+  const read = async (output: string) => (reusing ? reusing.readBack(output) : undefined);
+  for (const [output, gzip] of await weights.measure(read)) {
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }

@@ -10,12 +10,13 @@ export function gzipCeiling(bytes: number): number {
 }
 
 export class PageWeights {
-  private readonly largest = new Map<string, { output: string; bytes: number; html: string }[]>();
+  private readonly largest = new Map<string, { output: string; bytes: number; html?: string }[]>();
 
-  /** Keeps the HTML of the `keep` largest pages of each kind. */
+  /** Tracks the `keep` largest pages of each kind. */
   constructor(private readonly keep = 4) {}
 
-  add(kind: string, output: string, html: string, bytes = Buffer.byteLength(html)): void {
+  /** Notes a page; `html` is kept while the page is among the largest (else read back by measure()). */
+  add(kind: string, output: string, bytes: number, html?: string): void {
     const list = this.largest.get(kind) ?? [];
     if (list.length >= this.keep && bytes <= list[list.length - 1].bytes) return;
     list.push({ output, bytes, html });
@@ -24,10 +25,15 @@ export class PageWeights {
     this.largest.set(kind, list);
   }
 
-  /** Gzip size of every kept page, by output path. */
-  measure(): Map<string, number> {
+  /** Gzip size of every tracked page, by output path; `read` supplies pages whose HTML was not kept. */
+  async measure(read: (output: string) => Promise<string | Uint8Array | undefined>): Promise<Map<string, number>> {
     const sizes = new Map<string, number>();
-    for (const list of this.largest.values()) for (const p of list) sizes.set(p.output, gzipSync(p.html).length);
+    for (const list of this.largest.values()) {
+      for (const p of list) {
+        const html = p.html ?? await read(p.output);
+        if (html !== undefined) sizes.set(p.output, gzipSync(html).length);
+      }
+    }
     return sizes;
   }
 }

@@ -49,6 +49,12 @@ export interface ReusingWriter extends Writer {
   writePage(path: string, html: string, key: string): Promise<void>;
   /** Records a page's metadata (after its gzip size is known). */
   describe(path: string, meta: PageMeta): void;
+  /** Where a render worker may write pages itself (then it calls wrotePage). */
+  readonly directory: string;
+  /** Records a page a worker wrote at `directory`/`path`. */
+  wrotePage(path: string, key: string, size: number, mtimeMs: number): void;
+  /** Reads back a file written in this build. */
+  readBack(path: string): Promise<Uint8Array | undefined>;
 }
 
 export function isReusingWriter(writer: Writer | undefined): writer is ReusingWriter {
@@ -143,6 +149,19 @@ export class IncrementalWriter implements ReusingWriter {
 
   writePage(path: string, html: string, key: string): Promise<void> {
     return this.put(path, `page:${key}`, (file) => writeFile(file, html), { islands: [], scripts: [] });
+  }
+
+  get directory(): string {
+    return this.staging;
+  }
+
+  wrotePage(path: string, key: string, size: number, mtimeMs: number): void {
+    this.next.set(path, { key: `page:${key}`, size, mtimeMs, page: { islands: [], scripts: [] } });
+    this.staged.add(path);
+  }
+
+  async readBack(path: string): Promise<Uint8Array | undefined> {
+    return readFile(join(this.staged.has(path) ? this.staging : this.outDir, path)).catch(() => undefined);
   }
 
   describe(path: string, meta: PageMeta): void {

@@ -69,7 +69,7 @@ export class RenderWorkerPool {
 
   private constructor(file: string, size: number, production: boolean) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(file, { workerData: { production } });
+      const worker = new Worker(file, { workerData: { production }, resourceLimits: { maxOldGenerationSizeMb: Number(process.env.STITCH_WORKER_HEAP ?? 4096) } });
       const slot: Slot = { worker, inFlight: 0 };
       worker.on('message', (response: WorkerResponse) => {
         const job = this.pending.get(response.id);
@@ -137,14 +137,21 @@ export class RenderWorkerPool {
    * order), so the caller can write it and let it go. `layout`, when given, is the object every
    * route's props.layout shares: it is sent once per chunk instead of once per page.
    */
-  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
+  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number; writeTo?: string }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
     const chunks = chunk(routes, chunkSize(routes.length, this.size, 48));
-    await Promise.all(chunks.map(async (part) => {
-      const sent = job.layout === undefined ? part : part.map((r) => (r.props.layout === job.layout ? { ...r, props: withoutLayout(r.props) } : r));
-      const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove });
-      if (response.type !== 'render') return;
-      for (let i = 0; i < part.length; i++) await onPage(part[i], response.results[i]);
-    }));
+    // A chunk is sent only when an earlier one has been handed to `onPage` (which waits for the
+    // writes): rendered HTML never piles up faster than the disk takes it.
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(chunks.length, this.size * IN_FLIGHT) }, async () => {
+      while (next < chunks.length) {
+        const part = chunks[next++];
+        const sent = job.layout === undefined ? part : part.map((r) => (r.props.layout === job.layout ? { ...r, props: withoutLayout(r.props) } : r));
+        const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove, writeTo: job.writeTo });
+        if (response.type !== 'render') continue;
+        for (let i = 0; i < part.length; i++) await onPage(part[i], response.results[i]);
+      }
+    });
+    await Promise.all(lanes);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,8 @@
 // A render worker: runs the Markdown pipeline and the page renderer off the main thread. The
 // pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
 // JavaScript without a TypeScript loader.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
@@ -12,10 +14,13 @@ import { renderPageDocument, type RenderContext } from './render-worker-page.ts'
 
 export type WorkerRequest =
   | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
-  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number };
+  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string };
 
 export interface RenderedItem {
+  /** The document; left out when the worker wrote it to `writeTo` itself. */
   html?: string;
+  /** mtime of the file the worker wrote. */
+  mtimeMs?: number;
   islands?: string[];
   scripts?: string[];
   /** UTF-8 size of the HTML. */
@@ -56,7 +61,13 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
       const bytes = Buffer.byteLength(page.html);
       const measure = request.gzipAbove !== undefined && gzipCeiling(bytes) > request.gzipAbove;
-      return { ...page, bytes, gzip: measure ? gzipSync(page.html).length : undefined };
+      const gzip = measure ? gzipSync(page.html).length : undefined;
+      if (!request.writeTo) return { ...page, bytes, gzip };
+      // Written here, the HTML never crosses to the main thread.
+      const file = join(request.writeTo, route.output);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, page.html);
+      return { islands: page.islands, scripts: page.scripts, bytes, gzip, mtimeMs: statSync(file).mtimeMs };
     } catch (error) {
       return { error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
