@@ -3,8 +3,7 @@
 //  - marks the document as scripted: CSS shows JavaScript-only controls under html[data-js];
 //  - fades images in: img.fade-img gets data-loaded, or data-error (after trying an optional
 //    data-fallback src); its .img-frame gets data-state. load/error do not bubble, so the
-//    listeners sit on the document in the capture phase, and images complete before the
-//    script saw them are swept on DOMContentLoaded;
+//    listeners sit on the document in the capture phase; complete images are also swept;
 //  - keeps the header's state: data-scrolled="true" past 20 px (blog pages are solid by
 //    data-solid, from the template);
 //  - turns the :target mobile menu (#mobile-menu, .menu-toggle, .menu-close) into a
@@ -32,11 +31,15 @@ const source = String.raw`
   }
   d.addEventListener('load', onImage, true);
   d.addEventListener('error', onImage, true);
+  // Images that completed without a load event reaching the document (Chromium serves lazy
+  // images from its memory cache that way on reload) are caught by a sweep at DOMContentLoaded
+  // and again at window load.
   function sweep() {
     d.querySelectorAll('img.fade-img:not([data-loaded]):not([data-error])').forEach(function (img) {
-      if (img.complete) mark(img, img.naturalWidth > 0);
+      if (img.complete && img.getAttribute('src')) mark(img, img.naturalWidth > 0);
     });
   }
+  addEventListener('load', sweep);
 
   function scrolled() {
     var header = d.querySelector('.site-header');

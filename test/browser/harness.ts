@@ -5,25 +5,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from '../../src/build.ts';
-import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { FsWriter } from '../../src/output/writer.ts';
-import { startStaticServer } from '../../src/preview/static-server.ts';
 import { buildAndServe, launchBrowser, type ServedSite } from '../helpers/browser.ts';
-
-// TEMPORARY (until site-assets/ is complete): build from another root with placeholder assets.
-const devRoot = process.env.STITCH_TEST_ROOT;
-async function buildAndServeAt(root: string, env: NodeJS.ProcessEnv): Promise<ServedSite> {
-  const dir = join(mkdtempSync(join(tmpdir(), 'stitch-browser-')), 'dist');
-  const config = resolveConfig({ root, out: dir }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, root);
-  const { ok, state } = await build(config, { writer: new FsWriter(dir) });
-  if (!ok) throw new Error(state.diagnostics.map((d) => d.message).join('\n'));
-  const server = await startStaticServer(dir, 0, '127.0.0.1');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, dir, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 export interface RecordedRequest {
   method: string;
@@ -109,7 +91,7 @@ export async function setUpSuite(options: { withHooks?: boolean } = {}): Promise
     QUOTE_WEBHOOK_KEY: API_KEY,
     VITE_VERCEL_DEPLOY_HOOK: `${hook.url}/deploy`,
   };
-  const [site, browser] = await Promise.all([devRoot ? buildAndServeAt(devRoot, env) : buildAndServe(env), launchBrowser()]);
+  const [site, browser] = await Promise.all([buildAndServe(env), launchBrowser()]);
   const pages: Page[] = [];
   return {
     site,
@@ -121,12 +103,11 @@ export async function setUpSuite(options: { withHooks?: boolean } = {}): Promise
       pages.push(page);
       const errors: string[] = [];
       page.on('console', (message) => {
-        // Chromium asks for /favicon.ico on its own when a page declares no icon.
-        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+        if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       if (path !== 'about:blank') {
-        await page.goto(site.url + path, { waitUntil: 'domcontentloaded' });
+        await page.goto(site.url + path, { waitUntil: 'load' });
         if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
       }
       return { page, errors };

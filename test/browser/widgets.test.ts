@@ -319,7 +319,7 @@ describe('every page', () => {
       const context = await suite.browser.newContext({ viewport });
       const page = await context.newPage();
       const errors: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) errors.push(`${page.url()}: ${m.text()}`); });
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`); });
       page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
       try {
         for (const path of paths) {
