@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version.ts';
 import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
+import { PostCache } from './cache/post-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { linkContent } from './content/link-content.ts';
 import { loadContent } from './content/load-content.ts';
@@ -137,7 +138,9 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     return { ok: false, state };
   };
   try {
-    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir));
+    const posts = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
+    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts }));
+    await posts?.save().catch(() => undefined);
     state.diagnostics.push(...loaded.diagnostics);
     if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
     const graph = (state.graph = loaded.graph);
@@ -189,6 +192,11 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
 /** Pages whose raw size could gzip above this many bytes are measured exactly (the HTML budget). */
 const GZIP_EXACT_ABOVE = 50 * 1024;
 
+/** Caches are kept per content folder (relative to the project, so a checkout elsewhere still hits). */
+function cacheScope(config: ResolvedConfig): string {
+  return relative(config.root, config.contentDir) || '.';
+}
+
 /** Starts the worker pool on first use; one pool serves every stage of a build. */
 class Workers {
   private pool?: Promise<RenderWorkerPool>;
@@ -233,7 +241,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
   }
   const cache = options.cache === false || remaining.length === 0 ? undefined
-    : await MarkdownCache.open(`${state.config.cacheDir}/cache`, relative(state.config.root, state.config.contentDir) || '.');
+    : await MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config));
   const engine = markdownEngineVersion();
   const optionsKey = markdownOptionsKey(markdownOptions);
   const misses: { body: string; set: (html: string) => void; key: string }[] = [];

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
+import type { PostMemo } from '../cache/post-cache.ts';
 import { parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 import * as schemas from './schemas.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule } from './types.ts';
@@ -23,10 +24,17 @@ interface Loader {
   root: string;
   contentDir: string;
   diagnostics: Diagnostic[];
+  /** Parsed posts from earlier builds (the persistent cache), when the build keeps one. */
+  posts?: PostMemo;
 }
 
-export async function loadContent(root: string, contentDir: string, assetsDir: string): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [] };
+export interface LoadOptions {
+  /** Parsed posts from earlier builds: a post whose file is unchanged is not parsed again. */
+  posts?: PostMemo;
+}
+
+export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts };
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -157,9 +165,14 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
   const loaded = await Promise.all(files.map(async (rel) => {
     const source = await readSource(ctx, rel);
     if (!source) return undefined;
+    const cached = ctx.posts?.get(source.file, source.text);
+    if (cached) {
+      const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
+      return { rel, source, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
+    }
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
     const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
-    return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data };
+    return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   }));
   for (const item of loaded) {
     if (!item) continue;
@@ -177,10 +190,17 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
       continue;
     }
     if (!item.data || !item.parsed) continue;
+    const minutes = item.readingTime ?? item.data.readingTime ?? readingTime(item.parsed.body);
+    if (item.readingTime === undefined && item.diagnostics.length === 0) {
+      const bodyStart = item.source.text.length - item.parsed.body.length;
+      if (item.source.text.slice(bodyStart) === item.parsed.body) {
+        ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes });
+      }
+    }
     posts.push({
       slug,
       ...item.data,
-      readingTime: item.data.readingTime ?? readingTime(item.parsed.body),
+      readingTime: minutes,
       body: item.parsed.body,
       html: '',
       origin: { file: item.source.file, line: item.parsed.bodyLine },

@@ -1,0 +1,133 @@
+// The persistent caches and the incremental output are never wrong: every input that shapes a
+// page invalidates it, corrupt cache files are ignored, and an incremental build's output is
+// byte-identical to a build from scratch.
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { markdownEngineVersion } from '../src/cache/engine-version.ts';
+import { MarkdownCache, markdownKey } from '../src/cache/markdown-cache.ts';
+import { markdownOptionsKey } from '../src/markdown/options-key.ts';
+import { perfProject, syntheticPost, templatesSource, type PerfProject } from './perf-project.ts';
+
+const POST = 'blog/synthetic-0001.md';
+const PAGE = 'blog/synthetic-0001/index.html';
+
+function cacheFiles(p: PerfProject, dir: string): string[] {
+  try {
+    return readdirSync(join(p.root, '.stitch/cache', dir)).map((f) => join(p.root, '.stitch/cache', dir, f));
+  } catch {
+    return [];
+  }
+}
+
+/** A clean build of the same project into a fresh folder, for comparison. */
+function scratchBuild(p: PerfProject, env: NodeJS.ProcessEnv = {}): Map<string, string> {
+  rmSync(join(p.root, '.stitch/cache'), { recursive: true, force: true });
+  rmSync(p.out, { recursive: true, force: true });
+  expect(p.build(env).code).toBe(0);
+  return p.files();
+}
+
+describe('the cache is never wrong', { timeout: 240_000 }, () => {
+  let p: PerfProject;
+  beforeAll(async () => {
+    p = await perfProject(4);
+    const r = p.build();
+    expect(r.stderr).not.toMatch(/ error /);
+    expect(r.code).toBe(0);
+  });
+
+  it('a warm build with nothing changed writes nothing and gives the same output', () => {
+    const before = p.files();
+    const mtimes = new Map([...before.keys()].map((f) => [f, statSync(join(p.out, f)).mtimeMs]));
+    expect(p.build().code).toBe(0);
+    expect(p.files()).toEqual(before);
+    for (const [f, m] of mtimes) expect(statSync(join(p.out, f)).mtimeMs, f).toBe(m);
+  });
+
+  it('editing a post changes its page, and the output equals a build from scratch', () => {
+    p.write(`content/${POST}`, syntheticPost(1, 'An edited sentence about welting.'));
+    expect(p.build().code).toBe(0);
+    expect(p.files().get(PAGE)).toContain('An edited sentence about welting.');
+    const incremental = p.files();
+    expect(scratchBuild(p)).toEqual(incremental);
+  });
+
+  it('changing a template changes every page that uses it', () => {
+    p.write('templates/index.ts', templatesSource('MARK-2'));
+    expect(p.build().code).toBe(0);
+    const pages = [...p.files()].filter(([f]) => f.endsWith('.html') && !f.includes('redirect'));
+    const rendered = pages.filter(([, html]) => html.includes('<h1>'));
+    expect(rendered.length).toBeGreaterThan(10);
+    for (const [f, html] of rendered) {
+      expect(html, f).toContain('MARK-2');
+      expect(html, f).not.toContain('MARK-1');
+    }
+  });
+
+  it('the Markdown options are part of the key: SITE_URL decides which links are external', () => {
+    // first-post.md links to https://example.com/page.
+    const own = 'blog/first-post/index.html';
+    expect(p.build({ SITE_URL: 'https://example.com' }).code).toBe(0);
+    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/page">/);
+    expect(p.build({ SITE_URL: 'https://elsewhere.org' }).code).toBe(0);
+    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/page" rel="noopener noreferrer">/);
+  });
+
+  it('the engine version is part of the key: an entry from another version is never used', async () => {
+    const body = readFileSync(join(p.content, POST), 'utf8').split(/^---$/m).slice(2).join('---');
+    const options = markdownOptionsKey({ siteUrl: 'https://poison.test' });
+    expect(markdownKey(body, options, 'a')).not.toBe(markdownKey(body, options, 'b'));
+    const cacheDir = join(p.root, '.stitch/cache');
+    const scope = relative(p.root, p.content);
+    // An entry under another engine version's key is ignored...
+    const stale = await MarkdownCache.open(cacheDir, scope);
+    stale.set(markdownKey(body.replace(/^\n/, ''), options, 'some-other-engine'), '<p>STALE ENGINE OUTPUT</p>');
+    stale.set(markdownKey(body, options, 'some-other-engine'), '<p>STALE ENGINE OUTPUT</p>');
+    await stale.save();
+    expect(p.build({ SITE_URL: 'https://poison.test' }).code).toBe(0);
+    expect(p.files().get(PAGE)).not.toContain('STALE ENGINE OUTPUT');
+    // ...while one under the current engine's key is (which shows the cache is really consulted).
+    const current = await MarkdownCache.open(cacheDir, scope);
+    const bodies = [body, body.replace(/^\n/, '')];
+    for (const b of bodies) current.set(markdownKey(b, markdownOptionsKey({ siteUrl: 'https://poison2.test' }), markdownEngineVersion()), '<p>FROM THE CACHE</p>');
+    await current.save();
+    expect(p.build({ SITE_URL: 'https://poison2.test' }).code).toBe(0);
+    expect(p.files().get(PAGE)).toContain('FROM THE CACHE');
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('corrupt cache files are ignored and rebuilt', async () => {
+    expect(p.build().code).toBe(0);
+    const good = p.files();
+    const files = [...cacheFiles(p, 'markdown'), ...cacheFiles(p, 'posts'), ...cacheFiles(p, 'output')];
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    for (const f of files) writeFileSync(f, Buffer.concat([readFileSync(f).subarray(0, 40), Buffer.from('\u0000garbage{{{')]));
+    writeFileSync(join(p.out, PAGE), 'tampered');
+    expect(p.build().code).toBe(0);
+    expect(p.files()).toEqual(good);
+    const reopened = await MarkdownCache.open(join(p.root, '.stitch/cache'), relative(p.root, p.content));
+    expect(reopened.size).toBeGreaterThan(4);
+  });
+
+  it('a truncated Markdown pack keeps its whole records and drops the torn one', async () => {
+    const [pack] = cacheFiles(p, 'markdown');
+    const data = readFileSync(pack);
+    writeFileSync(pack, data.subarray(0, data.length - 10));
+    const cache = await MarkdownCache.open(join(p.root, '.stitch/cache'), relative(p.root, p.content));
+    expect(cache.size).toBeGreaterThan(0);
+    expect(p.build().code).toBe(0);
+    expect(p.files()).toEqual(scratchBuild(p));
+  });
+
+  it('a page edited by hand in the output is restored; a deleted post loses its page', () => {
+    expect(p.build().code).toBe(0);
+    writeFileSync(join(p.out, 'about/index.html'), 'edited by hand');
+    rmSync(join(p.content, 'blog/synthetic-0003.md'));
+    expect(p.build().code).toBe(0);
+    const incremental = p.files();
+    expect(incremental.get('about/index.html')).not.toBe('edited by hand');
+    expect(incremental.has('blog/synthetic-0003/index.html')).toBe(false);
+    expect(scratchBuild(p)).toEqual(incremental);
+  });
+});
