@@ -59,7 +59,10 @@ export interface Suite {
   site: ServedSite;
   hook: Hook;
   browser: Browser;
-  /** A fresh page (own context) at a viewport, at `path` ('about:blank': not navigated yet); its console errors collect in `errors`. */
+  /**
+   * A fresh page (own context, the previous one closed) at a viewport, at `path` ('about:blank':
+   * not navigated yet); its console errors collect in `errors`.
+   */
   open(path: string, options?: BrowserContextOptions & { viewport?: { width: number; height: number } }): Promise<TestPage>;
   close(): Promise<void>;
 }
@@ -98,6 +101,8 @@ export async function setUpSuite(options: { withHooks?: boolean } = {}): Promise
     hook,
     browser,
     async open(path, { viewport = DESKTOP, ...contextOptions } = {}) {
+      // One page at a time: a page left open keeps playing the hero video and slows the rest.
+      await Promise.all(pages.splice(0).map((p) => p.context().close().catch(() => {})));
       const context = await browser.newContext({ viewport, ...contextOptions });
       const page = await context.newPage();
       pages.push(page);
@@ -107,7 +112,8 @@ export async function setUpSuite(options: { withHooks?: boolean } = {}): Promise
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       if (path !== 'about:blank') {
-        await page.goto(site.url + path, { waitUntil: 'load' });
+        // Without JavaScript nothing waits for the stylesheet but the load event.
+        await page.goto(site.url + path, { waitUntil: contextOptions.javaScriptEnabled === false ? 'load' : 'domcontentloaded' });
         if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
       }
       return { page, errors };

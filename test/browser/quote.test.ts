@@ -54,7 +54,8 @@ describe('quote dialog on the home page', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Request a Quote');
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+      // Released by the dialog's close event, a task after it closed.
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
       expect(errors).toEqual([]);
     });
   }
