@@ -39,7 +39,10 @@ export function hydrateIslands(name: string, Component: ComponentType<any>): voi
   for (const marker of markers) {
     const when = marker.dataset.hydrate;
     // One broken island (bad props, a throwing render) must not stop the others.
+    let started = false;
     const mount = () => {
+      if (started) return;
+      started = true;
       try {
         mountIsland(marker, Component);
       } catch (error) {
@@ -56,12 +59,24 @@ export function hydrateIslands(name: string, Component: ComponentType<any>): voi
       // Markers and roots are display: contents (no box of their own): watch the widget's
       // first element instead.
       observer.observe(marker.querySelector(':scope > [data-island-root] > *') ?? marker);
+      // Below-the-fold islands also start once the browser is idle, so a visitor who
+      // scrolls past quickly (or jumps with a fragment link) still gets a working widget.
+      whenIdle(() => {
+        observer.disconnect();
+        mount();
+      }, 4000);
     } else if (when === 'idle') {
-      const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-      if (idle) idle(mount, { timeout: 2000 });
-      else setTimeout(mount, 200);
+      whenIdle(mount, 2000);
     } else {
       mount();
     }
   }
+}
+
+function whenIdle(fn: () => void, timeout: number): void {
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const run = () => (idle ? idle(fn, { timeout }) : setTimeout(fn, 200));
+  // Idle after the page has loaded, not during the first paint.
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
