@@ -69,9 +69,10 @@ const source = String.raw`
       // The panel turns visible with its slide-in transition, a frame or two later: retry.
       var tries = 20;
       (function focusIn() {
+        if (!open || panel.contains(d.activeElement)) return;
         var first = focusables()[0];
         if (first) first.focus();
-        if (open && !panel.contains(d.activeElement) && tries-- > 0) requestAnimationFrame(focusIn);
+        if (!panel.contains(d.activeElement) && tries-- > 0) requestAnimationFrame(focusIn);
       })();
     }
     function hide(restore) {
