@@ -1,5 +1,7 @@
 // Rendering on worker threads gives byte-identical output to rendering on the main thread,
 // with and without the persistent cache, and in the same order.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
@@ -26,5 +28,22 @@ describe('render workers', { timeout: 240_000 }, () => {
       expect(other.files).toEqual(main.files);
       expect(other.order).toEqual(main.order);
     }
+  });
+
+  it('write pages themselves in a CLI build (cold, warm, one edit) exactly as the main thread renders them', async () => {
+    const p = await perfProject(POOL_THRESHOLD + 10);
+    const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
+    const expectSameAsMainThread = async () => {
+      const writer = new MemoryWriter();
+      expect((await build(config, { writer, workers: false, cache: false })).ok).toBe(true);
+      for (const [path, contents] of writer.files) expect(readFileSync(join(p.out, path), 'utf8'), path).toBe(String(contents));
+    };
+    expect(p.build().code).toBe(0);
+    await expectSameAsMainThread();
+    expect(p.build().code).toBe(0);
+    await expectSameAsMainThread();
+    p.write('content/blog/synthetic-0007.md', readFileSync(join(p.content, 'blog/synthetic-0007.md'), 'utf8') + '\nOne more line.\n');
+    expect(p.build().code).toBe(0);
+    await expectSameAsMainThread();
   });
 });

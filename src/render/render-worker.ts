@@ -1,7 +1,7 @@
 // A render worker: runs the Markdown pipeline and the page renderer off the main thread. The
 // pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
 // JavaScript without a TypeScript loader.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -56,6 +56,8 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
   }
   const server = await loadServer(request.serverFile);
   const entries = new Map(request.context.entries);
+  // Writes go to the thread pool while this worker renders on (and takes the next message).
+  const writes: Promise<void>[] = [];
   const results = request.routes.map((route): RenderedItem => {
     try {
       const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
@@ -65,14 +67,31 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       if (!request.writeTo) return { ...page, bytes, gzip };
       // Written here, the HTML never crosses to the main thread.
       const file = join(request.writeTo, route.output);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, page.html);
-      return { islands: page.islands, scripts: page.scripts, bytes, gzip, mtimeMs: statSync(file).mtimeMs };
+      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip };
+      writes.push(writePage(file, page.html).then((mtimeMs) => {
+        item.mtimeMs = mtimeMs;
+      }, (error: unknown) => {
+        item.error = { message: `writing ${route.output}: ${error instanceof Error ? error.message : String(error)}` };
+      }));
+      return item;
     } catch (error) {
       return { error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
+  await Promise.all(writes);
   return { id: request.id, type: 'render', results };
+}
+
+const made = new Set<string>();
+
+async function writePage(file: string, html: string): Promise<number> {
+  const dir = dirname(file);
+  if (!made.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  }
+  await writeFile(file, html);
+  return (await stat(file)).mtimeMs;
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
