@@ -334,7 +334,7 @@ describe('every page', () => {
         await context.close();
       }
       expect(errors).toEqual([]);
-    });
+    }, 120_000);
   }
 });
 
