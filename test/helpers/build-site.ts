@@ -1,6 +1,6 @@
 // Test helpers: build a content tree through the real pipeline into the memory writer, and
 // parse pages with linkedom.
-import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -42,7 +42,7 @@ export async function buildSite(contentDir = 'content', env: NodeJS.ProcessEnv =
  */
 export function contentTree(files: Record<string, string>, base?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'stitch-content-'));
-  if (base) cpSync(resolve(ROOT, base), dir, { recursive: true });
+  if (base) cpSync(realpathSync(resolve(ROOT, base)), dir, { recursive: true, dereference: true });
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
