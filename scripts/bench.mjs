@@ -109,7 +109,7 @@ function runBuild(projectRoot, extraArgs) {
         if (user && sys) cpu = Number(user[1]) + Number(sys[1]);
       }
       const stages = {};
-      const line = /stages: (.*)$/m.exec(stdout);
+      const line = /stages: (.*?)(?: · .*)?$/m.exec(stdout);
       for (const part of line?.[1].split(', ') ?? []) {
         const m = /^([\w-]+) (\d+) ms$/.exec(part.trim());
         if (m) stages[m[1]] = Number(m[2]);

@@ -29,6 +29,7 @@ import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
+import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageWeight } from './budgets/budgets.ts';
 
 /** The state that flows through the stages. */
 export interface BuildState {
@@ -54,6 +55,8 @@ export interface BuildState {
   diagnostics: Diagnostic[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
+  weights?: PageWeight[];
 }
 
 export interface RenderedPage {
@@ -95,6 +98,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
+  /** Check the page-weight budgets of site.yaml; a page over budget is an error (default false). */
+  budgets?: boolean;
 }
 
 export interface IncrementalOptions {
@@ -175,6 +180,13 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     await timed(state, 'render', () => renderAll(state, options, workers));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
+    if (options.writer || options.budgets) {
+      const styles = state.styles?.href ? [state.styles.href] : [];
+      state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
+      if (options.budgets) state.diagnostics.push(...checkBudgets(state.weights, resolveBudgets(graph.site)));
+      if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
+    }
+
     const ok = !hasErrors(state.diagnostics);
     if (options.writer) {
       await timed(state, 'write', () => writeOutput(state, options.writer!, options.copyAssets ?? true));
@@ -188,9 +200,6 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     return await fail();
   }
 }
-
-/** Pages whose raw size could gzip above this many bytes are measured exactly (the HTML budget). */
-const GZIP_EXACT_ABOVE = 50 * 1024;
 
 /** Caches are kept per content folder (relative to the project, so a checkout elsewhere still hits). */
 function cacheScope(config: ResolvedConfig): string {
@@ -293,6 +302,8 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const keepHtml = options.keepHtml ?? true;
   const writer = options.writer;
   const queue = new WriteQueue(32);
+  // Page weights are measured for the CLI's report and for budgets.
+  const measure = Boolean(writer || options.budgets);
   const weights = new PageWeights();
   const failed = (route: PageRoute, error: { message: string; stack?: string }) => {
     state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(state.config.debug && error.stack ? { frame: error.stack } : {}) });
@@ -304,7 +315,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const done = async (page: RenderedPage) => {
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
-    if (writer && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
+    if (measure && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
     const key = keys.get(output);
     if (writer) await queue.add(() => (reusing && key ? reusing.writePage(output, page.html, key) : writer.write(output, page.html)));
@@ -332,7 +343,8 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const pool = await workers.get();
     // With the CLI's writer the workers write the pages themselves: no HTML comes back here.
     const writeTo = reusing?.directory;
-    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove: writer ? GZIP_EXACT_ABOVE : undefined, writeTo };
+    const gzipAbove = measure ? resolveBudgets(state.graph!.site).html : undefined;
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo };
     await pool.render(toRender, job, async (route, item) => {
       const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes };
       if (item.error) failed(route, item.error);
@@ -352,7 +364,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
         failed(route, error instanceof Error ? error : { message: String(error) });
         continue;
       }
-      await done(writer ? { ...page, gzip: gzipSync(page.html).length } : page);
+      await done(measure ? { ...page, gzip: gzipSync(page.html).length } : page);
     }
   }
   await queue.drain();

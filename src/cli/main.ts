@@ -1,9 +1,9 @@
 // The commander program: build, dev, check, preview. Exit codes: 0 success, 1 content
 // errors, 2 bad usage.
 import { existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { build, sizeReport } from '../build.ts';
+import { build } from '../build.ts';
+import { resolveBudgets, weightsByKind } from '../budgets/budgets.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
@@ -42,32 +42,36 @@ export async function main(argv: string[]): Promise<number> {
     .description('Build the site into dist/ (or --out). Exit 1 on content errors; the previous output is left untouched.')
     .option('--content <dir>', 'content folder', 'content')
     .option('--out <dir>', 'output folder', 'dist')
-    .action(async (opts: { content: string; out: string }) => {
+    .option('--no-budgets', 'do not fail when a page is over its page-weight budget (site.yaml `budgets:`)')
+    .action(async (opts: { content: string; out: string; budgets: boolean }) => {
       const config = resolveConfig({ content: opts.content, out: opts.out });
       // React picks its production build (several times faster) from NODE_ENV when first imported.
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
       const cpuStart = cpuSeconds();
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), keepHtml: false });
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), keepHtml: false, budgets: opts.budgets });
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
       if (!ok) {
+        const overBudget = state.diagnostics.filter((d) => d.code === 'BudgetExceededError').length;
+        if (overBudget > 0) process.stderr.write(`${overBudget} page-weight budget${overBudget === 1 ? ' is' : 's are'} exceeded (budgets: in content/site.yaml; --no-budgets skips the check).\n`);
         process.stderr.write(`Build failed: nothing was written${existsSync(config.outDir) ? `; ${opts.out}/ is unchanged` : ''}.\n`);
         exitCode = 1;
         return;
       }
-      const jsBytes = new Map<string, number>();
-      for (const f of state.client?.files ?? []) jsBytes.set(`/${f.path}`, gzipSync(f.contents).length);
-      const rows = sizeReport(state, (src) => jsBytes.get(src) ?? 0);
+      const rows = weightsByKind(state.weights ?? []);
+      const budgets = resolveBudgets(state.graph?.site);
       const pages = state.pages.size;
       const redirects = state.routes.filter((r) => r.type === 'redirect').length;
       const lines = [
         `Built ${pages} pages and ${redirects} redirect stubs into ${opts.out}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`,
         '',
-        `${'Route kind'.padEnd(18)}${'Pages'.padStart(7)}${'HTML (gzip, max)'.padStart(19)}${'JS (gzip, max)'.padStart(17)}`,
-        ...rows.map((r) => `${r.kind.padEnd(18)}${String(r.pages).padStart(7)}${kb(r.html).padStart(19)}${kb(r.js).padStart(17)}`),
+        'Page weight per route kind (gzip, largest page of the kind):',
+        `${'Route kind'.padEnd(18)}${'Pages'.padStart(7)}${'HTML'.padStart(11)}${'CSS'.padStart(11)}${'JS'.padStart(11)}${'Image 390px'.padStart(13)}`,
+        ...rows.map((r) => `${r.kind.padEnd(18)}${String(r.pages).padStart(7)}${kb(r.html).padStart(11)}${kb(r.css).padStart(11)}${kb(r.js).padStart(11)}${(r.image ? kb(r.image) : '—').padStart(13)}`),
+        `${'budget'.padEnd(25)}${kb(budgets.html).padStart(11)}${kb(budgets.css).padStart(11)}${kb(budgets.js).padStart(11)}${kb(budgets.lcpImage).padStart(13)}${opts.budgets ? '' : '  (not checked: --no-budgets)'}`,
         '',
-        `CSS ${kb(gzipSync(state.styles?.css ?? '').length)} gzip · stages: ${Object.entries(state.timings).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')} · CPU ${(cpuSeconds() - cpuStart).toFixed(1)} s`,
+        `stages: ${Object.entries(state.timings).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')} · CPU ${(cpuSeconds() - cpuStart).toFixed(1)} s`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
     });

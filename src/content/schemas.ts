@@ -40,6 +40,13 @@ export const siteSchema = z.object({
   areas: z.array(z.object({ id: slug, name: text })).min(1),
   logo: path,
   image: path,
+  /** Page-weight budgets in KB (gzip), checked by `stitch build`; defaults in src/budgets/budgets.ts. */
+  budgets: z.object({
+    js: z.number().positive().optional(),
+    css: z.number().positive().optional(),
+    html: z.number().positive().optional(),
+    lcpImage: z.number().positive().optional(),
+  }).strict().optional(),
 });
 
 export const serviceSchema = z.object({

@@ -147,6 +147,12 @@ export const errors = {
     make('RawHtmlWarning', 'warning', 'Raw HTML in Markdown',
       `Raw HTML is removed from the page: ${snippet}`,
       'Write it in Markdown instead: **bold**, *italic*, [links](/contact), ![images](/images/x.jpg "title"), lists and tables.', where),
+  budgetExceeded: (path: string, what: string, bytes: number, budget: number, where: Where = {}) =>
+    make('BudgetExceededError', 'error', 'Page weight over budget',
+      (bytes / 1024).toFixed(1) === (budget / 1024).toFixed(1)
+        ? `${path}: ${what} is ${bytes} bytes gzip, over its budget of ${budget} bytes (${(budget / 1024).toFixed(1)} KB).`
+        : `${path}: ${what} is ${(bytes / 1024).toFixed(1)} KB gzip, over its budget of ${(budget / 1024).toFixed(1)} KB.`,
+      'Make the page lighter (less markup, fewer or smaller islands, a smaller image), or raise the budget under `budgets:` in content/site.yaml (KB, gzip). `stitch build --no-budgets` skips the check.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

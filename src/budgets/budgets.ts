@@ -1,0 +1,110 @@
+// Page-weight budgets: per page, the gzip bytes of its HTML, of the CSS and JS it loads and of
+// the largest image it loads on a 390 px phone, against the budgets of content/site.yaml
+// (`budgets:`, KB). `stitch build` reports them per route kind and fails when a page is over.
+import { gzipSync } from 'node:zlib';
+import type { SiteData } from '../content/types.ts';
+import { errors } from '../errors/catalogue.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { PageRoute } from '../routes/types.ts';
+import { gzipCeiling } from './page-weight.ts';
+
+/** Budgets in bytes (gzip). */
+export interface Budgets {
+  js: number;
+  css: number;
+  html: number;
+  lcpImage: number;
+}
+
+/** The issue's budgets, in KB: JS 75, CSS 25, HTML 50, LCP image 120 (at 390 px). */
+export const DEFAULT_BUDGETS_KB = { js: 75, css: 25, html: 50, lcpImage: 120 } as const;
+
+export function resolveBudgets(site?: Pick<SiteData, 'budgets'>): Budgets {
+  const kb = { ...DEFAULT_BUDGETS_KB, ...Object.fromEntries(Object.entries(site?.budgets ?? {}).filter(([, v]) => v !== undefined)) };
+  return { js: kb.js * 1024, css: kb.css * 1024, html: kb.html * 1024, lcpImage: kb.lcpImage * 1024 };
+}
+
+/** The largest image a page loads on a 390 px wide phone. */
+export interface PageImage {
+  /** Public URL of the file that is downloaded. */
+  url: string;
+  bytes: number;
+}
+
+/** What one page weighs. */
+export interface PageWeight {
+  route: PageRoute;
+  /** Gzip bytes of the HTML; undefined when not measured (then it is known to be under `htmlBound`). */
+  html?: number;
+  /** An upper bound of the gzip bytes of the HTML. */
+  htmlBound: number;
+  css: number;
+  js: number;
+  image?: PageImage;
+}
+
+/** The page facts the render stage keeps (see build.ts RenderedPage). */
+export interface PageFacts {
+  route: PageRoute;
+  scripts: string[];
+  gzip?: number;
+  bytes?: number;
+  /** The largest image the page loads at 390 px, when the page has images. */
+  image?: PageImage;
+}
+
+/** Gzip sizes of the files a page can load, by public URL. */
+export function gzipSizes(files: { path: string; contents: string | Uint8Array }[]): Map<string, number> {
+  return new Map(files.map((f) => [`/${f.path.replace(/^\//, '')}`, gzipSync(f.contents).length]));
+}
+
+export function weighPages(pages: Iterable<PageFacts>, assets: Map<string, number>, styles: string[]): PageWeight[] {
+  const css = styles.reduce((sum, href) => sum + (assets.get(href) ?? 0), 0);
+  const out: PageWeight[] = [];
+  for (const page of pages) {
+    const js = page.scripts.reduce((sum, src) => sum + (assets.get(src) ?? 0), 0);
+    const htmlBound = page.gzip ?? (page.bytes !== undefined ? gzipCeiling(page.bytes) : Number.POSITIVE_INFINITY);
+    out.push({ route: page.route, html: page.gzip, htmlBound, css, js, image: page.image });
+  }
+  return out;
+}
+
+/** One diagnostic per page and resource over its budget. */
+export function checkBudgets(weights: PageWeight[], budgets: Budgets): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const w of weights) {
+    const at = w.route.origin ? { file: w.route.origin.file } : {};
+    if (w.htmlBound > budgets.html) out.push(errors.budgetExceeded(w.route.path, 'the HTML', w.html ?? w.htmlBound, budgets.html, at));
+    if (w.css > budgets.css) out.push(errors.budgetExceeded(w.route.path, 'the CSS it loads', w.css, budgets.css, at));
+    if (w.js > budgets.js) out.push(errors.budgetExceeded(w.route.path, 'the JavaScript it loads', w.js, budgets.js, at));
+    if (w.image && w.image.bytes > budgets.lcpImage) {
+      out.push(errors.budgetExceeded(w.route.path, `the largest image at 390 px (${w.image.url})`, w.image.bytes, budgets.lcpImage, at));
+    }
+  }
+  return out;
+}
+
+export interface KindRow {
+  kind: string;
+  pages: number;
+  /** Largest measured HTML gzip of the kind. */
+  html: number;
+  css: number;
+  js: number;
+  image: number;
+}
+
+/** Per route kind: page count and the largest of each measure. */
+export function weightsByKind(weights: PageWeight[]): KindRow[] {
+  const rows = new Map<string, KindRow>();
+  for (const w of weights) {
+    const row = rows.get(w.route.kind) ?? { kind: w.route.kind, pages: 0, html: 0, css: 0, js: 0, image: 0 };
+    row.pages++;
+    row.html = Math.max(row.html, w.html ?? 0);
+    row.css = Math.max(row.css, w.css);
+    row.js = Math.max(row.js, w.js);
+    row.image = Math.max(row.image, w.image?.bytes ?? 0);
+    rows.set(row.kind, row);
+  }
+  return [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind));
+}
