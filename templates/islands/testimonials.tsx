@@ -75,7 +75,6 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
       <div className="testimonials-viewport">
         <ul
           className="testimonials-track"
-          aria-live={paused ? 'polite' : 'off'}
           data-index={index}
           style={ready ? { transform: `translateX(calc(-100% / var(--per-view, 1) * ${index}))`, transition: animate && !still ? undefined : 'none' } : undefined}
         >
@@ -96,7 +95,10 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
       {ready && n > 1 && (
         <div className="testimonials-controls">
           <button type="button" className="testimonials-prev" aria-label="Previous testimonial" onClick={() => go(-1)}>{arrow('M15 18l-6-6 6-6')}</button>
-          <span className="testimonials-status" aria-hidden="true">{current + 1} / {n}</span>
+          <span className="testimonials-status" aria-live={paused ? 'polite' : 'off'}>
+            <span aria-hidden="true">{current + 1} / {n}</span>
+            <span className="visually-hidden">Testimonial {current + 1} of {n}</span>
+          </span>
           <button type="button" className="testimonials-next" aria-label="Next testimonial" onClick={() => go(1)}>{arrow('M9 18l6-6-6-6')}</button>
         </div>
       )}
