@@ -68,7 +68,12 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
   if (range) {
     const start = range[1] ? Number(range[1]) : 0;
-    const end = range[2] ? Number(range[2]) : size - 1;
+    const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
+    if (size === 0 || start > end) {
+      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      res.end();
+      return;
+    }
     res.writeHead(206, { 'Content-Type': type, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Accept-Ranges': 'bytes', 'Content-Length': end - start + 1, 'Cache-Control': cache });
     createReadStream(file, { start, end }).pipe(res);
     return;

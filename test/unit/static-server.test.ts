@@ -1,0 +1,53 @@
+// The preview server behaves like a static host: clean URLs, 404.html, _redirects, ranges.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer } from '../../src/preview/static-server.ts';
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stitch-static-'));
+  mkdirSync(join(dir, 'about'));
+  writeFileSync(join(dir, 'about/index.html'), '<p>about</p>');
+  writeFileSync(join(dir, '404.html'), '<p>missing</p>');
+  writeFileSync(join(dir, 'empty.mp4'), '');
+  writeFileSync(join(dir, 'clip.mp4'), '0123456789');
+  writeFileSync(join(dir, '_redirects'), '/team /about 301\n/old/* /about 301\n');
+  server = await startStaticServer(dir, 0, '127.0.0.1');
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('preview server', () => {
+  it('serves clean URLs and redirects a trailing slash', async () => {
+    expect(await (await fetch(`${base}/about`)).text()).toBe('<p>about</p>');
+    const slash = await fetch(`${base}/about/`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([301, '/about']);
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    const r = await fetch(`${base}/nope`);
+    expect(r.status).toBe(404);
+    expect(await r.text()).toBe('<p>missing</p>');
+  });
+
+  it('follows _redirects, exact and prefix', async () => {
+    for (const path of ['/team', '/old/thing']) {
+      const r = await fetch(`${base}${path}`, { redirect: 'manual' });
+      expect([r.status, r.headers.get('location')]).toEqual([301, '/about']);
+    }
+  });
+
+  it('serves byte ranges, and 416 for an unsatisfiable one instead of crashing', async () => {
+    const part = await fetch(`${base}/clip.mp4`, { headers: { Range: 'bytes=2-4' } });
+    expect([part.status, await part.text()]).toEqual([206, '234']);
+    const empty = await fetch(`${base}/empty.mp4`, { headers: { Range: 'bytes=0-' } });
+    expect(empty.status).toBe(416);
+    expect((await fetch(`${base}/about`)).status).toBe(200);
+  });
+});
