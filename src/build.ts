@@ -29,7 +29,9 @@ import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
-import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageWeight } from './budgets/budgets.ts';
+import { buildImages, type ImagesResult } from './images/build-images.ts';
+import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageImage, type PageWeight } from './budgets/budgets.ts';
+import { largestImage } from './budgets/page-image.ts';
 
 /** The state that flows through the stages. */
 export interface BuildState {
@@ -57,6 +59,8 @@ export interface BuildState {
   timings: Record<string, number>;
   /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
   weights?: PageWeight[];
+  /** Responsive variants of the content photos: manifest, files, sizes. */
+  images?: ImagesResult;
 }
 
 export interface RenderedPage {
@@ -70,6 +74,8 @@ export interface RenderedPage {
   gzip?: number;
   /** UTF-8 size of the HTML. */
   bytes?: number;
+  /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
+  image?: PageImage;
 }
 
 export interface BuildOptions {
@@ -100,6 +106,11 @@ export interface BuildOptions {
   workers?: boolean;
   /** Check the page-weight budgets of site.yaml; a page over budget is an error (default false). */
   budgets?: boolean;
+  /**
+   * Encode the photo variants that are not in the image cache yet (slow the first time; the
+   * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
+   */
+  encodeImages?: boolean;
 }
 
 export interface IncrementalOptions {
@@ -154,6 +165,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
     await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
+    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, graph.assets, { encode: options.encodeImages ?? false }));
 
     state.layout = layoutData(graph, {
       siteUrl,
@@ -161,6 +173,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
       quoteEndpoint: config.quoteWebhookUrl ?? (config.mode === 'development' ? '/__stitch/quote' : ''),
       quoteKey: config.quoteWebhookKey ?? '',
       deployHook: config.deployHookUrl ?? '',
+      images: state.images.manifest,
     });
     const table = await timed(state, 'routes', () => buildRouteTable(graph, state.layout!));
     state.routes = table.routes;
@@ -183,7 +196,8 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     if (options.writer || options.budgets) {
       const styles = state.styles?.href ? [state.styles.href] : [];
       state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
-      if (options.budgets) state.diagnostics.push(...checkBudgets(state.weights, resolveBudgets(graph.site)));
+      const responsive = new Set(Object.keys(state.images?.manifest ?? {}));
+      if (options.budgets) state.diagnostics.push(...checkBudgets(state.weights, resolveBudgets(graph.site), responsive));
       if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
     }
 
@@ -304,6 +318,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const queue = new WriteQueue(32);
   // Page weights are measured for the CLI's report and for budgets.
   const measure = Boolean(writer || options.budgets);
+  const imageBytes = state.images?.bytes ?? new Map<string, number>();
   const weights = new PageWeights();
   const failed = (route: PageRoute, error: { message: string; stack?: string }) => {
     state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(state.config.debug && error.stack ? { frame: error.stack } : {}) });
@@ -315,6 +330,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const done = async (page: RenderedPage) => {
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
+    if (measure && page.image === undefined && page.html) page.image = largestImage(page.html, imageBytes);
     if (measure && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
     const key = keys.get(output);
@@ -344,9 +360,9 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     // With the CLI's writer the workers write the pages themselves: no HTML comes back here.
     const writeTo = reusing?.directory;
     const gzipAbove = measure ? resolveBudgets(state.graph!.site).html : undefined;
-    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo };
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, imageBytes: measure ? [...imageBytes] : undefined };
     await pool.render(toRender, job, async (route, item) => {
-      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes };
+      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, image: item.image };
       if (item.error) failed(route, item.error);
       else if (writeTo && item.mtimeMs !== undefined && item.bytes !== undefined) {
         reusing!.wrotePage(route.output, keys.get(route.output)!, item.bytes, item.mtimeMs);
@@ -380,7 +396,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
-  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes });
+  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image });
 }
 
 /**
@@ -424,6 +440,7 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
   if (copyAssets) {
     const assets = [...state.graph!.assets].sort();
     await writeAll(assets, 64, (a) => writer.copy(a.slice(1), `${state.config.assetsDir}${a}`));
+    await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
   }
 }
 

@@ -69,8 +69,12 @@ export function weighPages(pages: Iterable<PageFacts>, assets: Map<string, numbe
   return out;
 }
 
-/** One diagnostic per page and resource over its budget. */
-export function checkBudgets(weights: PageWeight[], budgets: Budgets): Diagnostic[] {
+/**
+ * One diagnostic per page and resource over its budget. A page that loads the original of a
+ * photo that has responsive variants (`responsive`) gets a warning instead: the fix is in the
+ * template, and the photo's variants are what the budget is about.
+ */
+export function checkBudgets(weights: PageWeight[], budgets: Budgets, responsive: ReadonlySet<string> = new Set()): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const w of weights) {
     const at = w.route.origin ? { file: w.route.origin.file } : {};
@@ -78,7 +82,8 @@ export function checkBudgets(weights: PageWeight[], budgets: Budgets): Diagnosti
     if (w.css > budgets.css) out.push(errors.budgetExceeded(w.route.path, 'the CSS it loads', w.css, budgets.css, at));
     if (w.js > budgets.js) out.push(errors.budgetExceeded(w.route.path, 'the JavaScript it loads', w.js, budgets.js, at));
     if (w.image && w.image.bytes > budgets.lcpImage) {
-      out.push(errors.budgetExceeded(w.route.path, `the largest image at 390 px (${w.image.url})`, w.image.bytes, budgets.lcpImage, at));
+      if (responsive.has(w.image.url)) out.push(errors.originalImageLoaded(w.route.path, w.image.url, w.image.bytes, budgets.lcpImage, at));
+      else out.push(errors.budgetExceeded(w.route.path, `the largest image at 390 px (${w.image.url})`, w.image.bytes, budgets.lcpImage, at));
     }
   }
   return out;

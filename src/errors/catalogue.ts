@@ -153,6 +153,10 @@ export const errors = {
         ? `${path}: ${what} is ${bytes} bytes gzip, over its budget of ${budget} bytes (${(budget / 1024).toFixed(1)} KB).`
         : `${path}: ${what} is ${(bytes / 1024).toFixed(1)} KB gzip, over its budget of ${(budget / 1024).toFixed(1)} KB.`,
       'Make the page lighter (less markup, fewer or smaller islands, a smaller image), or raise the budget under `budgets:` in content/site.yaml (KB, gzip). `stitch build --no-budgets` skips the check.', where),
+  originalImageLoaded: (path: string, src: string, bytes: number, budget: number, where: Where = {}) =>
+    make('OriginalImageWarning', 'warning', 'Full-size photo on a phone',
+      `${path}: loads the original ${src} (${(bytes / 1024).toFixed(1)} KB, over the ${(budget / 1024).toFixed(1)} KB image budget) although smaller AVIF and WebP variants of it exist.`,
+      'Render the photo from its entry in layout.images (a <picture> with the AVIF and WebP srcsets and a `sizes` attribute, see src/images/image-manifest.ts) instead of its original path.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

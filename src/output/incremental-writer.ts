@@ -22,6 +22,8 @@ export interface PageMeta {
   scripts: string[];
   gzip?: number;
   bytes?: number;
+  /** The largest image the page loads on a phone. */
+  image?: { url: string; bytes: number };
 }
 
 interface Entry {
@@ -72,6 +74,8 @@ export class IncrementalWriter implements ReusingWriter {
   /** Files written to the staging folder (to move into place at commit). */
   private readonly staged = new Set<string>();
   private opened?: Promise<void>;
+  /** Writes in flight (abort waits for them before removing the staging folder). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly outDir: string, cacheDir: string) {
     this.staging = join(dirname(outDir), `.${basename(outDir)}-staging-${process.pid}-${Date.now()}`);
@@ -123,7 +127,13 @@ export class IncrementalWriter implements ReusingWriter {
     await this.open();
   }
 
-  private async put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta): Promise<void> {
+  private put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta): Promise<void> {
+    const p = this.putNow(path, key, produce, page);
+    this.inFlight.add(p);
+    return p.finally(() => this.inFlight.delete(p));
+  }
+
+  private async putNow(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta): Promise<void> {
     await this.open();
     const kept = this.intact(path, key);
     if (kept) {
@@ -221,7 +231,8 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   async abort(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
+    await Promise.allSettled([...this.inFlight]);
+    await rm(this.staging, { recursive: true, force: true, maxRetries: 3 });
   }
 
   private async saveManifest(dirty: boolean): Promise<void> {

@@ -20,6 +20,16 @@ export interface DocumentParts {
   extraHead?: string;
   favicon?: string;
   themeColor?: string;
+  /** Responsive preloads for head.preloadImages (same order), from the image manifest. */
+  imagePreloads?: ImagePreload[];
+}
+
+/** A preload of a responsive image: the browser fetches the candidate it would pick. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -52,13 +62,20 @@ export function renderDocument(p: DocumentParts): string {
   if (p.themeColor) meta.push(`<meta name="theme-color" content="${escapeHtml(p.themeColor)}">`);
   if (p.favicon) meta.push(`<link rel="icon" href="${escapeHtml(p.favicon)}" type="image/svg+xml">`);
   for (const href of p.styles) meta.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
-  for (const href of h.preloadImages ?? []) meta.push(`<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`);
+  for (const pre of imagePreloadsOf(h, p)) {
+    const responsive = pre.srcset ? ` imagesrcset="${escapeHtml(pre.srcset)}" imagesizes="${escapeHtml(pre.sizes ?? '100vw')}"` : '';
+    meta.push(`<link rel="preload" as="image" href="${escapeHtml(pre.href)}"${responsive}${pre.type ? ` type="${escapeHtml(pre.type)}"` : ''} fetchpriority="high">`);
+  }
   for (const href of p.preloads) meta.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
   for (const src of p.scripts) meta.push(`<script type="module" src="${escapeHtml(src)}"></script>`);
   if (p.inlineScript) meta.push(`<script>${p.inlineScript}</script>`);
   for (const ld of h.jsonLd) meta.push(`<script type="application/ld+json">${serializeJson(ld)}</script>`);
   if (p.extraHead) meta.push(p.extraHead);
   return `<!doctype html>\n<html lang="en">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n${p.body}\n</body>\n</html>\n`;
+}
+
+function imagePreloadsOf(h: Head, parts: DocumentParts): ImagePreload[] {
+  return parts.imagePreloads ?? (h.preloadImages ?? []).map((href) => ({ href }));
 }
 
 /** A redirect stub: meta refresh, location.replace, canonical to the target, noindex. */

@@ -1,9 +1,11 @@
 // Server rendering of one route's body with React; returns the HTML and the islands it used.
-// This module is bundled together with the templates so both share one React and one
-// island collector.
+// This module is bundled together with the templates so both share one React, one island
+// collector and one image-manifest context (filled from props.layout.images).
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IslandCollector } from '../islands/island.tsx';
+import { ImageManifestContext } from '../images/image-context.ts';
+import type { ImageManifest } from '../images/image-manifest.ts';
 
 export interface RenderedBody {
   html: string;
@@ -14,6 +16,8 @@ export function renderPage(templates: Record<string, ComponentType<any>>, templa
   const Component = templates[template];
   if (!Component) throw new Error(`no template named "${template}" (templates/index.ts exports: ${Object.keys(templates).join(', ')})`);
   const islands = new Set<string>();
-  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, createElement(Component, props)));
+  const images = ((props.layout as { images?: ImageManifest } | undefined)?.images) ?? {};
+  const page = createElement(ImageManifestContext.Provider, { value: images }, createElement(Component, props));
+  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, page));
   return { html, islands: [...islands].sort() };
 }

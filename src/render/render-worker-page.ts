@@ -1,7 +1,8 @@
 // Renders one page route into its full HTML document. Shared by the main thread (small sites,
 // dev) and the render workers (large sites), so both produce the same bytes.
 import type { ServerBundle } from './bundle-templates.ts';
-import { renderDocument } from './document.ts';
+import { renderDocument, type ImagePreload } from './document.ts';
+import type { ImageManifest } from '../images/image-manifest.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 /** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
@@ -47,6 +48,23 @@ export function renderPageDocument(server: Server, context: RenderContext, entri
     themeColor: server.themeColor,
     favicon: context.favicon,
     extraHead: context.extraHead,
+    imagePreloads: imagePreloads(route),
   });
   return { html, islands: body.islands, scripts: [...scripts, ...sortedPreloads] };
+}
+
+/**
+ * A preloaded photo with responsive variants is preloaded as the AVIF candidate the browser
+ * will pick for a full-width slot (the hero), so it is not fetched twice.
+ */
+function imagePreloads(route: PageRoute): ImagePreload[] | undefined {
+  const images = (route.props.layout as { images?: ImageManifest } | undefined)?.images;
+  const preloads = route.head.preloadImages;
+  if (!images || !preloads?.some((src) => images[src])) return undefined;
+  return preloads.map((src) => {
+    const entry = images[src];
+    if (!entry) return { href: src };
+    const [first] = entry.sources;
+    return { href: entry.fallback.src, srcset: first.srcset, sizes: '100vw', type: first.type };
+  });
 }

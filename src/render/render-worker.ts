@@ -6,7 +6,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
+import { largestImage } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
+import type { PageImage } from '../budgets/budgets.ts';
 import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { ServerBundle } from './bundle-templates.ts';
@@ -14,7 +16,7 @@ import { renderPageDocument, type RenderContext } from './render-worker-page.ts'
 
 export type WorkerRequest =
   | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
-  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string };
+  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][] };
 
 export interface RenderedItem {
   /** The document; left out when the worker wrote it to `writeTo` itself. */
@@ -27,6 +29,8 @@ export interface RenderedItem {
   bytes?: number;
   /** Gzip size of the HTML, measured when it could exceed `gzipAbove`. */
   gzip?: number;
+  /** The largest image the page loads on a phone (when `imageBytes` was given). */
+  image?: PageImage;
   error?: { message: string; stack?: string };
 }
 
@@ -56,6 +60,7 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
   }
   const server = await loadServer(request.serverFile);
   const entries = new Map(request.context.entries);
+  const imageBytes = request.imageBytes ? new Map(request.imageBytes) : undefined;
   // Writes go to the thread pool while this worker renders on (and takes the next message).
   const writes: Promise<void>[] = [];
   const results = request.routes.map((route): RenderedItem => {
@@ -64,10 +69,11 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       const bytes = Buffer.byteLength(page.html);
       const measure = request.gzipAbove !== undefined && gzipCeiling(bytes) > request.gzipAbove;
       const gzip = measure ? gzipSync(page.html).length : undefined;
-      if (!request.writeTo) return { ...page, bytes, gzip };
+      const image = imageBytes ? largestImage(page.html, imageBytes) : undefined;
+      if (!request.writeTo) return { ...page, bytes, gzip, image };
       // Written here, the HTML never crosses to the main thread.
       const file = join(request.writeTo, route.output);
-      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip };
+      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image };
       writes.push(writePage(file, page.html).then((mtimeMs) => {
         item.mtimeMs = mtimeMs;
       }, (error: unknown) => {

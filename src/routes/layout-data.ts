@@ -1,5 +1,6 @@
 // What every page's layout needs: business facts, navigation and build-time settings.
 import type { ContentGraph, SiteData } from '../content/types.ts';
+import type { ImageManifest } from '../images/image-manifest.ts';
 
 export interface NavLink {
   id: string;
@@ -23,6 +24,8 @@ export interface LayoutData {
   deployHook: string;
   /** Prefix redirect rules for the not-found island. */
   prefixRedirects: { base: string; to: string }[];
+  /** Responsive variants of the content photos, by public path (see src/images/image-manifest.ts). */
+  images: ImageManifest;
 }
 
 export interface LayoutSettings {
@@ -31,6 +34,8 @@ export interface LayoutSettings {
   quoteEndpoint: string;
   quoteKey: string;
   deployHook: string;
+  /** The image stage's manifest (empty when images were not processed). */
+  images?: ImageManifest;
 }
 
 export function layoutData(graph: ContentGraph, settings: LayoutSettings): LayoutData {
@@ -43,5 +48,6 @@ export function layoutData(graph: ContentGraph, settings: LayoutSettings): Layou
     quote: { endpoint: settings.quoteEndpoint, apiKey: settings.quoteKey },
     deployHook: settings.deployHook,
     prefixRedirects: graph.redirects.filter((r) => r.prefix).map((r) => ({ base: r.base, to: r.to })),
+    images: settings.images ?? {},
   };
 }

@@ -1,0 +1,106 @@
+// The image pipeline: AVIF and WebP variants up to the source width, a JPEG fallback and a
+// placeholder; a persistent cache (a second build does no image work, stale entries are
+// pruned, a damaged entry is made again) and byte-identical results.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { resolveConfig } from '../src/config/resolve-config.ts';
+import { buildImages } from '../src/images/build-images.ts';
+import { variantWidths } from '../src/images/image-options.ts';
+import { MemoryWriter } from '../src/output/writer.ts';
+import { perfProject } from './perf-project.ts';
+
+const env = { SOURCE_DATE_EPOCH: '1767225600' };
+
+async function photo(path: string, width: number, height: number, seed: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7 + seed * 13 + (i >> 8)) & 0xff;
+  await sharp(pixels, { raw: { width, height, channels: 3 } }).blur(2).jpeg({ quality: 85 }).toFile(path);
+}
+
+describe('image pipeline', { timeout: 240_000 }, () => {
+  it('plans widths up to the source width', () => {
+    expect(variantWidths(1600)).toEqual([400, 800, 1200, 1600]);
+    expect(variantWidths(2400)).toEqual([400, 800, 1200, 1600]);
+    expect(variantWidths(1000)).toEqual([400, 800, 1000]);
+    expect(variantWidths(300)).toEqual([300]);
+  });
+
+  it('makes AVIF, WebP and JPEG variants, a placeholder and a manifest; caches them; prunes; repairs', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    await photo(join(assets, 'images/wide.jpg'), 1000, 500, 1);
+    const cacheDir = join(p.root, '.stitch');
+    const list = ['/images/logo.png', '/images/og-default.jpg', '/images/wide.jpg'];
+
+    const first = await buildImages(assets, cacheDir, list, { encode: true });
+    expect(first.encoded).toBe(2);
+    const wide = first.manifest['/images/wide.jpg'];
+    expect(Object.keys(first.manifest).sort()).toEqual(['/images/og-default.jpg', '/images/wide.jpg']);
+    expect([wide.width, wide.height]).toEqual([1000, 500]);
+    expect(wide.placeholder).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+    expect(wide.placeholder.length).toBeLessThan(1200);
+    expect(wide.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    expect(wide.sources[0].srcset).toMatch(/^\/assets\/img\/wide-[0-9a-f]{8}-400\.avif 400w, \/assets\/img\/wide-[0-9a-f]{8}-800\.avif 800w, \/assets\/img\/wide-[0-9a-f]{8}-1000\.avif 1000w$/);
+    expect(wide.fallback).toMatchObject({ type: 'image/jpeg', width: 800, height: 400 });
+    for (const f of first.files) {
+      const meta = await sharp(f.from).metadata();
+      const width = Number(/-(\d+)\.\w+$/.exec(f.path)![1]);
+      expect(meta.width, f.path).toBe(width);
+      expect(meta.format, f.path).toBe(f.path.endsWith('.avif') ? 'heif' : f.path.endsWith('.webp') ? 'webp' : 'jpeg');
+      expect(first.bytes.get(`/${f.path}`)).toBe(statSync(f.from).size);
+    }
+
+    // A second build does no image work and gives the same result.
+    const mtimes = first.files.map((f) => statSync(f.from).mtimeMs);
+    const second = await buildImages(assets, cacheDir, list, { encode: true });
+    expect(second.encoded).toBe(0);
+    expect(second.manifest).toEqual(first.manifest);
+    expect(second.files.map((f) => statSync(f.from).mtimeMs)).toEqual(mtimes);
+
+    // A damaged variant is made again.
+    writeFileSync(first.files[0].from, 'broken');
+    const repaired = await buildImages(assets, cacheDir, list, { encode: true });
+    expect(repaired.encoded).toBe(1);
+    expect(readFileSync(first.files[0].from).length).toBe(first.bytes.get(`/${first.files[0].path}`));
+
+    // A changed photo gets new names; the old entry is pruned.
+    await photo(join(assets, 'images/wide.jpg'), 1000, 500, 2);
+    const changed = await buildImages(assets, cacheDir, list, { encode: true });
+    expect(changed.encoded).toBe(1);
+    expect(changed.manifest['/images/wide.jpg'].sources[0].srcset).not.toBe(wide.sources[0].srcset);
+    const cached = readdirSync(join(cacheDir, 'cache/images'));
+    expect(cached.filter((n) => n.endsWith('.json'))).toHaveLength(2);
+    expect(cached.filter((n) => !n.endsWith('.json'))).toHaveLength(2);
+  });
+
+  it('are byte-identical from two empty caches', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    const a = await buildImages(assets, join(p.root, 'a'), ['/images/og-default.jpg'], { encode: true });
+    const b = await buildImages(assets, join(p.root, 'b'), ['/images/og-default.jpg'], { encode: true });
+    expect(b.manifest).toEqual(a.manifest);
+    a.files.forEach((f, i) => expect(readFileSync(b.files[i].from).equals(readFileSync(f.from)), f.path).toBe(true));
+  });
+
+  it('only describes cached photos when not encoding, and the site falls back to the originals', async () => {
+    const p = await perfProject(0);
+    const config = resolveConfig({ content: 'content', root: p.root }, env, p.root);
+    const writer = new MemoryWriter();
+    const result = await build(config, { writer, encodeImages: false });
+    expect(result.ok).toBe(true);
+    expect(result.state.images?.encoded).toBe(0);
+    expect(result.state.layout?.images).toEqual({});
+    expect([...writer.copies.keys()].some((k) => k.startsWith('assets/img/'))).toBe(false);
+
+    const encoded = await build(config, { writer: new MemoryWriter(), encodeImages: true });
+    expect(Object.keys(encoded.state.layout!.images)).toEqual(['/images/og-default.jpg']);
+    const again = new MemoryWriter();
+    const cachedOnly = await build(config, { writer: again, encodeImages: false });
+    expect(cachedOnly.state.layout!.images).toEqual(encoded.state.layout!.images);
+    expect([...again.copies.keys()].filter((k) => k.startsWith('assets/img/'))).toHaveLength(7);
+    rmSync(join(p.root, '.stitch'), { recursive: true, force: true });
+  });
+});
