@@ -16,6 +16,7 @@
 // naming the subject. Everything is seeded from the output path: reruns give the same files.
 // The hero clips are seamless horizontal pans rendered frame by frame with sharp and encoded
 // with ffmpeg (/usr/bin/ffmpeg, or $FFMPEG): H.264 MP4 and VP9 WebM, 1280x720, 24 fps, no audio.
+// A full run takes several minutes (every image is a few large SVG filter passes).
 
 import sharp from 'sharp';
 import { spawnSync } from 'node:child_process';
@@ -80,7 +81,7 @@ const f6 = (n) => (Math.round(n * 1e5) / 1e5).toString();
 // base = material, thread = stitching, pipe = welt cord
 const PALETTES = {
   cognac: { base: '#8d4a22', thread: '#ead7b0', pipe: '#5c2c14' },
-  oxblood: { base: '#5e1d1b', thread: '#d9c49b', pipe: '#3f1110' },
+  oxblood: { base: '#521817', thread: '#d9c49b', pipe: '#3f1110' },
   saddle: { base: '#a4652f', thread: '#f0dfbd', pipe: '#6a3c1a' },
   chocolate: { base: '#4a2b1c', thread: '#d8b98a', pipe: '#2e190f' },
   tan: { base: '#a97f58', thread: '#f4e8d2', pipe: '#6e4b2e' },
@@ -90,7 +91,7 @@ const PALETTES = {
   teal: { base: '#1f4a4b', thread: '#e6dcc6', pipe: '#123233' },
   sage: { base: '#7c8a68', thread: '#efe6d2', pipe: '#55624a' },
   navy: { base: '#202c3d', thread: '#e8dfcc', pipe: '#151d29' },
-  emerald: { base: '#17463a', thread: '#d8c28e', pipe: '#0f3029' },
+  emerald: { base: '#113a2f', thread: '#d8c28e', pipe: '#0f3029' },
   terracotta: { base: '#b35f3c', thread: '#f1e3cc', pipe: '#7d3f25' },
   red: { base: '#7a1f1c', thread: '#eadcc2', pipe: '#4d1210' },
   slate: { base: '#5d6166', thread: '#e0dbd2', pipe: '#3d4044' },
@@ -103,11 +104,11 @@ const PALETTES = {
 // Lighting per material family (lengths in px at 1600 px wide; scaled by ctx.u)
 const LIGHT = {
   leather: { grainFreq: 0.17, grainOct: 3, grainAmt: 0.03, lowFreq: 0.006, lowAmt: 0, surface: 26, kd: 1.18, ks: 0.32, specExp: 14 },
-  smoothLeather: { grainFreq: 0.24, grainOct: 2, grainAmt: 0.016, lowFreq: 0.005, lowAmt: 0, surface: 26, kd: 1.16, ks: 0.42, specExp: 20 },
-  vinyl: { grainFreq: 0.26, grainOct: 2, grainAmt: 0.016, lowFreq: 0.004, lowAmt: 0, surface: 26, kd: 1.15, ks: 0.5, specExp: 26 },
+  smoothLeather: { grainFreq: 0.24, grainOct: 2, grainAmt: 0.024, lowFreq: 0.005, lowAmt: 0, surface: 26, kd: 1.16, ks: 0.42, specExp: 20 },
+  vinyl: { grainFreq: 0.26, grainOct: 2, grainAmt: 0.022, lowFreq: 0.004, lowAmt: 0, surface: 26, kd: 1.15, ks: 0.5, specExp: 26 },
   fabric: { grainFreq: 0.5, grainOct: 2, grainAmt: 0.025, lowFreq: 0.005, lowAmt: 0, surface: 16, kd: 1.2, ks: 0.05, specExp: 8 },
-  suede: { grainFreq: 0.5, grainOct: 2, grainAmt: 0.03, lowFreq: 0.004, lowAmt: 0, surface: 14, kd: 1.22, ks: 0, specExp: 6 },
-  velvet: { grainFreq: 0.6, grainOct: 1, grainAmt: 0.024, lowFreq: 0.004, lowAmt: 0, surface: 22, kd: 1.2, ks: 0.16, specExp: 6 },
+  suede: { grainFreq: 0.45, grainOct: 2, grainAmt: 0.05, lowFreq: 0.004, lowAmt: 0, surface: 14, kd: 1.22, ks: 0, specExp: 6 },
+  velvet: { grainFreq: 0.6, grainOct: 2, grainAmt: 0.05, lowFreq: 0.004, lowAmt: 0, surface: 22, kd: 1.2, ks: 0.16, specExp: 6 },
   wood: { grainFreq: [0.004, 0.12], grainOct: 3, grainAmt: 0.05, lowFreq: 0.003, lowAmt: 0, surface: 14, kd: 1.15, ks: 0.45, specExp: 30 },
   metal: { grainFreq: [0.0015, 0.4], grainOct: 2, grainAmt: 0.03, lowFreq: 0.002, lowAmt: 0, surface: 10, kd: 1.05, ks: 0.25, specExp: 12 },
 };
@@ -480,7 +481,7 @@ function quilt(ctx, { dx = 120, dy = 120, pal, rot = 0, sy = 1, stitch = [7, 4],
     }
   }
   const cellW = Math.min(dx, dy);
-  const cells = `<g stroke="${mix('#ffffff', '#404040', puff)}" stroke-width="${f(cellW * 0.22)}">${lat}</g>`;
+  const cells = `<g stroke="${mix('#ffffff', '#404040', puff)}" stroke-width="${f(cellW * 0.12)}">${lat}</g>`;
   const S = new Seams(ctx);
   const m = (2 * dy) / dx;
   const span = (b.y1 - b.y0) * 1.2;
@@ -494,7 +495,7 @@ function quilt(ctx, { dx = 120, dy = 120, pal, rot = 0, sy = 1, stitch = [7, 4],
   const s = S.out(T);
   return {
     // blurred twice: a single (box-approximated) blur leaves facets that the lighting picks out
-    height: fullRect(ctx, 'fill="#f2f2f2"') + blurG(ctx, (cellW / u) * 0.06, blurG(ctx, (cellW / u) * 0.06, cells, T)) + s.height,
+    height: fullRect(ctx, 'fill="#f2f2f2"') + blurG(ctx, (cellW / u) * 0.1, blurG(ctx, (cellW / u) * 0.1, cells, T)) + s.height,
     color: colorBase(ctx, pal.base) + s.color,
   };
 }
@@ -538,7 +539,7 @@ const WEAVES = {
     [1, 0, 0, 1, 0, 0, 1, 1],
   ],
 };
-function weave(ctx, { p = 7, kind = 'plain', warp, weft, rot = 0, sy = 1, stripes, heather = 0.25 } = {}) {
+function weave(ctx, { p = 7, kind = 'plain', warp, weft, rot = 0, sy = 1, stripes, heather = 0.25, relief = 0.45, contrast = 1 } = {}) {
   const { u } = ctx;
   const s = p * u;
   const M = WEAVES[kind];
@@ -550,7 +551,7 @@ function weave(ctx, { p = 7, kind = 'plain', warp, weft, rot = 0, sy = 1, stripe
   const ends = linGrad(ctx, endStops, { x2: 0, y2: 1 });
   const endsX = linGrad(ctx, endStops);
   let hp = '', cp = '';
-  const wa = shade(warp, 0.04), we = shade(weft, -0.06);
+  const wa = shade(warp, 0.04 * contrast), we = mix(warp, shade(weft, -0.06), contrast);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const at = `x="${f(c * s)}" y="${f(r * s)}" width="${f(s)}" height="${f(s)}"`;
@@ -582,7 +583,7 @@ function weave(ctx, { p = 7, kind = 'plain', warp, weft, rot = 0, sy = 1, stripe
     stripeSvg = `<g style="mix-blend-mode:multiply">${inT(st, T)}</g>`;
   }
   return {
-    height: fullRect(ctx, `fill="url(#${hid})" opacity="0.45"`),
+    height: fullRect(ctx, `fill="url(#${hid})" opacity="${relief}"`),
     color: fullRect(ctx, `fill="url(#${cid})"`) + stripeSvg + mottle(ctx, warp, { dark: heather, light: heather * 0.6, freq: 0.004 }),
   };
 }
@@ -661,7 +662,7 @@ function edgeBand(ctx, pal, o) {
   let s = dropShadow(ctx, shape, { dx: 0, dy: -4, blur: 10, opacity: 0.5 });
   s += materialGroup(
     ctx,
-    { height: blurG(ctx, 8, `<rect x="0" y="${f(y - 20 * u)}" width="${W}" height="${f(H - y + 40 * u)}" fill="${rg}"/>`), color: m.color, light: o.edgeLight ?? o.light ?? 'leather' },
+    { height: blurG(ctx, 8, `<rect x="${f(-W * 0.1)}" y="${f(y - 20 * u)}" width="${f(W * 1.2)}" height="${f(H - y + 40 * u)}" fill="${rg}"/>`), color: m.color, light: o.edgeLight ?? o.light ?? 'leather' },
     { clip: shape, bbox: { x: 0, y: y - 60 * u, w: W, h: H } },
   );
   s += welt(ctx, d, { w: 14, color: o.pipe ?? bp.pipe });
@@ -689,7 +690,7 @@ const SCENES = {
       s += dropShadow(ctx, rollShape, { dx: 0, dy: -4, blur: 10, opacity: 0.5 });
       s += materialGroup(
         ctx,
-        { height: blurG(ctx, 6, `<rect x="0" y="${f(y - 30 * u)}" width="${W}" height="${f(H - y + 40 * u)}" fill="${rg}"/>`), color: colorBase(ctx, pal.base), light: o.light ?? 'leather' },
+        { height: blurG(ctx, 6, `<rect x="${f(-W * 0.1)}" y="${f(y - 30 * u)}" width="${f(W * 1.2)}" height="${f(H - y + 40 * u)}" fill="${rg}"/>`), color: colorBase(ctx, pal.base), light: o.light ?? 'leather' },
         { clip: rollShape, bbox: { x: 0, y: y - 60 * u, w: W, h: H } },
       );
       s += welt(ctx, d, { w: 15, color: pal.pipe });
@@ -763,7 +764,7 @@ const SCENES = {
     s += dropShadow(ctx, below, { dx: 0, dy: -3, blur: 8, opacity: 0.5 });
     s += materialGroup(
       ctx,
-      { height: blurG(ctx, 10, `<rect x="0" y="${f(y0 - sag * 1.2)}" width="${W}" height="${f(H)}" fill="${rg}"/>`) + lower.height, color: lower.color, light: o.light2 ?? o.light ?? 'smoothLeather' },
+      { height: blurG(ctx, 10, `<rect x="${f(-W * 0.1)}" y="${f(y0 - sag * 1.2)}" width="${f(W * 1.2)}" height="${f(H)}" fill="${rg}"/>`) + lower.height, color: lower.color, light: o.light2 ?? o.light ?? 'smoothLeather' },
       { clip: below },
     );
     s += welt(ctx, d, { w: 14, color: p2.pipe ?? pal.pipe });
@@ -784,14 +785,14 @@ const SCENES = {
   fabric(ctx, o) {
     const { W, H, u } = ctx;
     const pal = PALETTES[o.pal];
-    const back = o.back ? weave(ctx, { p: o.backP ?? 8, kind: o.backKind ?? 'plain', warp: o.back, weft: shade(o.back, -0.1), rot: 8 }) : plain(ctx, { pal: { base: '#2a211a' } });
+    const back = o.back ? weave(ctx, { p: o.backP ?? 7, kind: o.backKind ?? 'plain', warp: o.back, weft: shade(o.back, -0.1), rot: 8, relief: 0.3, contrast: 0.5 }) : plain(ctx, { pal: { base: '#2a211a' } });
     let s = materialGroup(ctx, { ...back, light: 'fabric' });
     const cx = W * (o.cx ?? 0.12), cy = H * (o.cy ?? 0.16), rr = 130 * u;
     const rot = o.rot ?? -6;
     const T = `rotate(${rot} ${f(W / 2)} ${f(H / 2)})`;
     const box = `x="${f(cx)}" y="${f(cy)}" width="${f(W * 1.4)}" height="${f(H * 1.4)}" rx="${f(rr)}"`;
     const shape = `<rect ${box} transform="${T}"/>`;
-    const wv = weave(ctx, { p: (o.p ?? 6) * 1.6, kind: o.kind ?? 'plain', warp: o.warp ?? pal.base, weft: o.weft ?? shade(pal.base, -0.12), rot, stripes: o.stripes });
+    const wv = weave(ctx, { p: (o.p ?? 6) * 1.2, kind: o.kind ?? 'plain', warp: o.warp ?? pal.base, weft: o.weft ?? shade(pal.base, -0.12), rot, stripes: o.stripes, relief: 0.3, contrast: 0.45 });
     // the cushion rolls down towards its piped edge; a few soft pulls run in from the corner
     let pulls = '';
     const ox = cx + rr * 0.35, oy = cy + rr * 0.35;
@@ -830,7 +831,8 @@ const SCENES = {
         stripes = `<g style="mix-blend-mode:multiply">${inT(stripes, T)}</g>`;
       }
       const slub = mottle(ctx, it.c, { dark: 0.12, light: 0.18, dir: rot ? undefined : [0.002, 0.06], freq: 0.01 });
-      return { height: '', color: fullRect(ctx, `fill="${it.c}"`) + stripes + mottle(ctx, it.c, { dark: 0.22, light: 0.1 }) + slub };
+      const relief = weave(ctx, { p: 3.4, kind: it.kind ?? 'plain', warp: it.c, weft: it.c, rot, relief: 0.32 }).height;
+      return { height: relief, color: fullRect(ctx, `fill="${it.c}"`) + stripes + mottle(ctx, it.c, { dark: 0.22, light: 0.1 }) + slub };
     };
     let s = materialGroup(ctx, { ...wv(o.back, 0), light: 'fabric', lightOverrides: { grainAmt: 0.035 } });
     // the seat cushion: top deck and a front face below a welt
@@ -1113,11 +1115,11 @@ async function writeJpeg(file, { data, info }, { label, corner, quality = 72, ma
 const IMAGES = [
   // ----- service categories
   { out: 'images/services/furniture-upholstery.jpg', label: 'Furniture upholstery · tufted cognac leather', scene: 'tufted', pal: 'cognac', rot: -6, roll: 0.8, dof: { side: 'top' } },
-  { out: 'images/services/automotive-upholstery.jpg', label: 'Automotive upholstery · pleated seat insert', scene: 'seat', pal: 'black', insertPal: 'charcoal', cw: 95, rot: -8, light: 'vinyl', dof: { side: 'top' } },
-  { out: 'images/services/motorcycle-upholstery.jpg', label: 'Motorcycle upholstery · diamond-stitched saddle', scene: 'quilt', pal: 'black', dx: 120, dy: 120, rot: -4, double: true, edge: 0.78, dof: { side: 'top' } },
+  { out: 'images/services/automotive-upholstery.jpg', label: 'Automotive upholstery · pleated seat insert', scene: 'seat', pal: 'black', insertPal: 'charcoal', cw: 95, rot: -8, split: [0.12, 0.7], light: 'vinyl', dof: { side: 'top' } },
+  { out: 'images/services/motorcycle-upholstery.jpg', label: 'Motorcycle upholstery · diamond-stitched saddle', scene: 'quilt', pal: 'saddle', dx: 150, dy: 115, rot: -5, double: true, edge: 0.78, edgePal: 'chocolate', dof: { side: 'top' } },
   { out: 'images/services/airplane-upholstery.jpg', label: 'Aircraft interiors · FAA-compliant materials', scene: 'aircraft', pal: 'tan', dof: { side: 'right', extent: 0.3, sigma: 5 } },
   { out: 'images/services/commercial-upholstery.jpg', label: 'Commercial upholstery · channel-back booth', scene: 'channels', pal: 'red', cw: 130, vertical: true, rot: 4, light: 'vinyl', edge: 0.82, dof: { side: 'top' } },
-  { out: 'images/services/marine-upholstery.jpg', label: 'Marine upholstery · perforated vinyl', scene: 'seat', pal: 'cream', insertPal: 'slate', pipe: '#1f4a4b', perforated: true, cw: 90, rot: -5, light: 'vinyl', insertLight: 'vinyl', dof: { side: 'top' } },
+  { out: 'images/services/marine-upholstery.jpg', label: 'Marine upholstery · perforated vinyl', scene: 'seat', pal: 'cream', insertPal: 'slate', pipe: '#1f4a4b', perforated: true, cw: 90, rot: -5, vertical: true, split: [0.3, 0.9], light: 'vinyl', insertLight: 'vinyl', dof: { side: 'top' } },
   { out: 'images/services/custom-cushions-pillows.jpg', label: 'Custom cushions & pillows · piped linen', scene: 'pillows', back: { c: '#6f4a30', kind: 'twill' }, seat: { c: '#cbbb9c', kind: 'basket', pipe: '#8f7a5a' }, pillows: [{ c: '#b35f3c', x: 0.33, y: 0.5, s: 0.56, rot: -8 }, { c: '#d3c7b0', kind: 'basket', pipe: '#8a6a48', x: 0.67, y: 0.53, s: 0.5, rot: 7 }], dof: { side: 'top', extent: 0.45, sigma: 8 } },
   { out: 'images/services/leather-specialty-materials.jpg', label: 'Leather & specialty materials · swatches', scene: 'swatches', dof: { side: 'top', extent: 0.25 }, items: [
     { pal: 'cognac', x: 0.28, y: 0.38, w: 0.36, h: 0.5, rot: -8, stitch: true },
@@ -1131,10 +1133,10 @@ const IMAGES = [
   { out: 'images/services/chair-upholstery.jpg', label: 'Chair upholstery · tufted back', scene: 'tufted', pal: 'teal', dx: 220, dy: 170, btn: 12, light: 'velvet', rot: 3, roll: 0.84, dof: { side: 'top' } },
   { out: 'images/services/recliner-upholstery.jpg', label: 'Recliner upholstery · waterfall back', scene: 'channels', pal: 'chocolate', cw: 330, vertical: false, rot: -4, offsets: [-10, 10], light: 'smoothLeather', dof: { side: 'top' } },
   { out: 'images/services/antique-furniture-restoration.jpg', label: 'Antique restoration · walnut rail and nailheads', scene: 'woodFrame', pal: 'chocolate', top: 'tufted', railY: 0.66, dof: { side: 'top', extent: 0.3 } },
-  { out: 'images/services/custom-furniture-upholstery.jpg', label: 'Custom furniture · channel-tufted headboard', scene: 'channels', pal: 'mustard', cw: 150, vertical: true, rot: -3, light: 'velvet', edge: 0.85, dof: { side: 'top' } },
+  { out: 'images/services/custom-furniture-upholstery.jpg', label: 'Custom furniture · channel-tufted headboard', scene: 'channels', pal: 'sage', cw: 150, vertical: true, rot: -3, light: 'velvet', edge: 0.85, dof: { side: 'top' } },
 
   // ----- automotive
-  { out: 'images/services/car-seat-reupholstery.jpg', label: 'Car seat reupholstery · leather with contrast stitch', scene: 'seat', pal: 'charcoal', insertPal: 'charcoal', thread: '#c0392b', cw: 80, rot: -10, light: 'leather', dof: { side: 'top' } },
+  { out: 'images/services/car-seat-reupholstery.jpg', label: 'Car seat reupholstery · leather with contrast stitch', scene: 'seat', pal: 'charcoal', insertPal: 'charcoal', thread: '#c0392b', cw: 80, rot: 6, vertical: true, split: [0.32, 0.95], light: 'leather', dof: { side: 'top' } },
   { out: 'images/services/classic-car-interiors.jpg', label: 'Classic car interiors · tuck and roll', scene: 'channels', pal: 'red', cw: 70, vertical: false, rot: -6, light: 'vinyl', dof: { side: 'top' } },
   { out: 'images/services/headliner-replacement.jpg', label: 'Headliner replacement · foam-backed knit', scene: 'headliner', pal: 'dove', dof: { side: 'right', extent: 0.35 } },
   { out: 'images/services/door-panel-repair.jpg', label: 'Door panel repair · stitched inserts', scene: 'panels', pal: 'black', pal2: 'tan', seamY: 0.5, sag: 0.04, light: 'vinyl', dof: { side: 'top' } },
@@ -1146,7 +1148,7 @@ const IMAGES = [
   { out: 'images/services/saddlebag-repair.jpg', label: 'Saddlebag repair · hand-stitched flap', scene: 'panels', pal: 'chocolate', seamY: 0.45, sag: 0.12, folds: 8, scuff: true, light: 'leather', dof: { side: 'top' } },
 
   // ----- aircraft
-  { out: 'images/services/aircraft-seat-refurbishment.jpg', label: 'Aircraft seat refurbishment · tan leather', scene: 'seat', pal: 'tan', insertPal: 'tan', cw: 100, rot: -6, light: 'smoothLeather', dof: { side: 'top' } },
+  { out: 'images/services/aircraft-seat-refurbishment.jpg', label: 'Aircraft seat refurbishment · tan leather', scene: 'seat', pal: 'tan', insertPal: 'tan', cw: 100, rot: -5, vertical: true, split: [0.16, 0.66], light: 'smoothLeather', dof: { side: 'top' } },
   { out: 'images/services/cabin-interior-redesign.jpg', label: 'Cabin interior redesign', scene: 'aircraft', pal: 'cream', seatY: 0.66, dof: { side: 'right', extent: 0.3, sigma: 5 } },
   { out: 'images/services/aircraft-headliner-replacement.jpg', label: 'Aircraft headliner · perforated vinyl', scene: 'headliner', pal: 'linen', perforated: true, dof: { side: 'right', extent: 0.35 } },
   { out: 'images/services/side-panel-restoration.jpg', label: 'Side panel restoration', scene: 'aircraft', pal: 'charcoal', seatY: 0.74, metal: '#c3c1bc', dof: { side: 'right', extent: 0.3, sigma: 5 } },
@@ -1158,7 +1160,7 @@ const IMAGES = [
   { out: 'images/services/gym-equipment-upholstery.jpg', label: 'Gym equipment · heavy-duty vinyl', scene: 'channels', pal: 'charcoal', cw: 150, vertical: false, rot: -12, light: 'vinyl', thread: '#b5452b', dof: { side: 'top' } },
 
   // ----- marine
-  { out: 'images/services/boat-seat-upholstery.jpg', label: 'Boat seat upholstery · marine vinyl', scene: 'seat', pal: 'cream', insertPal: 'navy', pipe: '#202c3d', cw: 95, rot: -7, light: 'vinyl', dof: { side: 'top' } },
+  { out: 'images/services/boat-seat-upholstery.jpg', label: 'Boat seat upholstery · marine vinyl', scene: 'seat', pal: 'cream', insertPal: 'navy', pipe: '#202c3d', cw: 95, rot: 7, split: [0.26, 0.86], light: 'vinyl', dof: { side: 'top' } },
   { out: 'images/services/cabin-cushions.jpg', label: 'Cabin cushions · quilted marine vinyl', scene: 'quilt', pal: 'cream', dx: 170, dy: 130, rot: -4, light: 'vinyl', lightOverrides: { ks: 0.3 }, thread: '#8a7a66', edge: 0.8, edgePal: 'teal', dof: { side: 'top' } },
   { out: 'images/services/sun-deck-pads.jpg', label: 'Sun deck pads · perforated vinyl', scene: 'channels', pal: 'cream', cw: 120, vertical: false, rot: -5, light: 'vinyl', perforated: true, edge: 0.84, edgePal: 'navy', dof: { side: 'top' } },
   { out: 'images/services/waterproof-fabric-replacement.jpg', label: 'Waterproof fabric replacement', scene: 'fabric', pal: 'navy', kind: 'plain', p: 5, warp: '#25334a', weft: '#1b2638', back: '#d6cdbd', pipe: '#e4ddd0', dof: { side: 'band', extent: 0.3 } },
@@ -1173,22 +1175,22 @@ const IMAGES = [
   { out: 'images/services/leather-furniture-repair.jpg', label: 'Leather repair · recoloured and re-sewn', scene: 'panels', pal: 'cognac', seamY: 0.62, folds: 7, scuff: true, light: 'leather', dof: { side: 'top' } },
   { out: 'images/services/vinyl-reupholstery.jpg', label: 'Vinyl reupholstery · pleated panel', scene: 'channels', pal: 'teal', cw: 110, vertical: true, rot: 6, light: 'vinyl', dof: { side: 'top' } },
   { out: 'images/services/suede-upholstery.jpg', label: 'Suede upholstery · napped finish', scene: 'swatches', dof: { side: 'top', extent: 0.25 }, items: [
-    { pal: 'saddle', kind: 'suede', x: 0.34, y: 0.48, w: 0.52, h: 0.74, rot: -6 },
-    { pal: 'sage', kind: 'suede', x: 0.72, y: 0.5, w: 0.44, h: 0.7, rot: 7 },
+    { pal: 'saddle', kind: 'suede', x: 0.34, y: 0.48, w: 0.52, h: 0.74, rot: -6, stitch: true },
+    { pal: 'sage', kind: 'suede', x: 0.72, y: 0.5, w: 0.44, h: 0.7, rot: 7, stitch: true },
   ] },
 
   // ----- detailing
   { out: 'images/detailing/interior-upholstery-detailing.jpg', label: 'Upholstery detailing · deep-cleaned fabric', scene: 'fabric', pal: 'oat', kind: 'twill', p: 6, back: '#3a2a20', dof: { side: 'band', extent: 0.3 } },
-  { out: 'images/detailing/automotive-detailing.jpg', label: 'Automotive detailing · conditioned leather', scene: 'seat', pal: 'tan', insertPal: 'tan', cw: 85, rot: -9, light: 'smoothLeather', dof: { side: 'top' } },
-  { out: 'images/detailing/leather-detailing.jpg', label: 'Leather detailing · cleaned and conditioned', scene: 'tufted', pal: 'chocolate', dx: 240, dy: 190, rot: 5, light: 'smoothLeather', dof: { side: 'top' } },
+  { out: 'images/detailing/automotive-detailing.jpg', label: 'Automotive detailing · conditioned leather', scene: 'seat', pal: 'tan', insertPal: 'tan', cw: 85, rot: -12, split: [0.36, 1.08], light: 'smoothLeather', dof: { side: 'top' } },
+  { out: 'images/detailing/leather-detailing.jpg', label: 'Leather detailing · cleaned and conditioned', scene: 'tufted', pal: 'chocolate', dx: 240, dy: 190, rot: 5, dof: { side: 'top' } },
   { out: 'images/detailing/pet-odor-removal.jpg', label: 'Pet odor removal · fabric refresh', scene: 'fabric', pal: 'sage', kind: 'basket', p: 6, back: '#caa57a', pipe: '#55624a', dof: { side: 'band', extent: 0.3 } },
   { out: 'images/detailing/commercial-upholstery.jpg', label: 'Commercial detailing · booth seating', scene: 'channels', pal: 'navy', cw: 120, vertical: true, rot: 3, light: 'vinyl', edge: 0.8, dof: { side: 'top' } },
   { out: 'images/detailing/allergen-sanitization.jpg', label: 'Allergen sanitization · steam-cleaned weave', scene: 'fabric', pal: 'cream', kind: 'plain', p: 6, warp: '#e6ddcd', weft: '#d8cdb9', back: '#5f6b55', pipe: '#8a6a48', dof: { side: 'band', extent: 0.3 } },
-  { out: 'images/detailing/hero.jpg', label: 'Interior detailing', scene: 'seat', pal: 'charcoal', insertPal: 'cognac', cw: 90, rot: -8, darkLeft: 0.55, light: 'leather', dof: { side: 'top' } },
+  { out: 'images/detailing/hero.jpg', label: 'Interior detailing', scene: 'seat', pal: 'charcoal', insertPal: 'cognac', cw: 90, rot: -8, split: [0.5, 1.02], darkLeft: 0.55, light: 'leather', dof: { side: 'top' } },
 
   // ----- gallery
   { out: 'images/gallery/chesterfield-sofa-restoration.jpg', label: 'Chesterfield sofa · restoration', scene: 'tufted', pal: 'oxblood', dx: 250, dy: 210, btn: 14, rot: -7, roll: 0.78, nailheads: { y: 0.9, step: 30 }, dof: { side: 'top' } },
-  { out: 'images/gallery/classic-mustang-interior.jpg', label: 'Classic Mustang · bucket seat vinyl', scene: 'seat', pal: 'black', insertPal: 'black', cw: 60, vertical: false, rot: -6, light: 'vinyl', thread: '#3a3734', dof: { side: 'top' } },
+  { out: 'images/gallery/classic-mustang-interior.jpg', label: 'Classic Mustang · bucket seat vinyl', scene: 'seat', pal: 'black', insertPal: 'black', cw: 60, vertical: false, rot: 4, split: [0.06, 0.62], light: 'vinyl', thread: '#3a3734', dof: { side: 'top' } },
   { out: 'images/gallery/harley-custom-seat.jpg', label: 'Harley custom seat · diamond stitch', scene: 'quilt', pal: 'black', dx: 110, dy: 130, rot: -10, double: true, thread: '#b9aa90', edge: 0.82, dof: { side: 'top' } },
   { out: 'images/gallery/cessna-cabin-refit.jpg', label: 'Cessna cabin · refit', scene: 'aircraft', pal: 'tan', seatY: 0.6, dof: { side: 'right', extent: 0.3, sigma: 5 } },
   { out: 'images/gallery/restaurant-booth-row.jpg', label: 'Restaurant booths · channel backs', scene: 'woodFrame', pal: 'red', top: 'channels', cw: 120, light: 'vinyl', woodDark: '#2e1a10', woodLight: '#7a4a2a', railY: 0.74, dof: { side: 'top' } },
@@ -1201,7 +1203,7 @@ const IMAGES = [
   { out: 'images/gallery/outdoor-patio-cushions.jpg', label: 'Patio cushions · terracotta canvas', scene: 'pillows', back: { c: '#c9a27e', kind: 'basket' }, seat: { c: '#b35f3c', kind: 'plain', pipe: '#7d3f25' }, pillows: [{ c: '#d8cbb2', kind: 'basket', x: 0.34, y: 0.5, s: 0.52, rot: -6, pipe: '#b35f3c' }, { c: '#c06a44', x: 0.66, y: 0.53, s: 0.5, rot: 8, pipe: '#e8dcc6' }], dof: { side: 'top', extent: 0.45, sigma: 8 } },
 
   // ----- blog
-  { out: 'images/blog/leather-seats.jpg', label: 'Leather seats', scene: 'seat', pal: 'cognac', insertPal: 'cognac', cw: 90, rot: -8, perforated: true, dof: { side: 'top' } },
+  { out: 'images/blog/leather-seats.jpg', label: 'Leather seats', scene: 'seat', pal: 'cognac', insertPal: 'cognac', cw: 90, rot: 9, split: [0.15, 0.74], perforated: true, dof: { side: 'top' } },
   { out: 'images/blog/luxury-interior.jpg', label: 'Luxury interior', scene: 'quilt', pal: 'chocolate', dx: 100, dy: 100, rot: 0, thread: '#c9a777', double: true, light: 'smoothLeather', edge: 0.8, dof: { side: 'top' } },
   { out: 'images/blog/custom-stitching.jpg', label: 'Custom stitching', scene: 'seam', pal: 'black', pal2: 'cognac', dof: { side: 'top', extent: 0.3 } },
   { out: 'images/blog/fabric-swatches.jpg', label: 'Fabric swatches', scene: 'swatches', dof: { side: 'top', extent: 0.25 }, items: [
@@ -1255,7 +1257,7 @@ function markSvg(size, { round = 22 } = {}) {
     NEEDLE +
     `<path d="${S_PATH}" fill="none" stroke="#1e0e06" stroke-width="11" stroke-linecap="round" opacity="0.45" filter="url(#sh)" transform="translate(1 2)"/>` +
     `<path d="${S_PATH}" fill="none" stroke="url(#thread)" stroke-width="10" stroke-linecap="round"/>` +
-    `<path d="${S_PATH}" fill="none" stroke="#b08a5e" stroke-width="10" stroke-dasharray="1.1 3" opacity="0.35"/>` +
+    `<path d="${S_PATH}" fill="none" stroke="#b08a5e" stroke-width="10" stroke-dasharray="1.1 3" opacity="0.22"/>` +
     `<path d="${S_PATH}" fill="none" stroke="#7a3f1d" stroke-width="1.3" stroke-dasharray="3.6 2.6" stroke-linecap="round"/>` +
     `</svg>`
   );
@@ -1275,12 +1277,12 @@ function faviconSvg() {
 
 async function brand(log) {
   if (want('images/logo.png')) {
-    write('images/logo.png', await sharp(Buffer.from(markSvg(512))).png({ compressionLevel: 9 }).toBuffer());
+    write('images/logo.png', await sharp(Buffer.from(markSvg(512))).png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 }).toBuffer());
     log('images/logo.png');
   }
   if (want('apple-touch-icon.png')) {
     // iOS rounds the corners itself, so the mark fills the square
-    write('apple-touch-icon.png', await sharp(Buffer.from(markSvg(180, { round: 0 }))).flatten({ background: '#7a3f1d' }).png({ compressionLevel: 9 }).toBuffer());
+    write('apple-touch-icon.png', await sharp(Buffer.from(markSvg(180, { round: 0 }))).flatten({ background: '#7a3f1d' }).png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 }).toBuffer());
     log('apple-touch-icon.png');
   }
   if (want('favicon.svg')) {
@@ -1354,7 +1356,7 @@ async function heroTile(clip, scale, H) {
   const T = Math.round(clip.period * u);
   const Wr = 3 * T; // render three periods and keep the middle one: no edge effects
   const ctx = new Ctx(Wr, H, clip.name, u);
-  const grain = await periodicNoise(T, H, { freq: 0.22 / u, seed: 11 });
+  const grain = await periodicNoise(T, H, { freq: 0.22 / scale, seed: 11 }); // grain size does not zoom
   const png = await sharp(grain, { raw: { width: T, height: H, channels: 1 } }).png().toBuffer();
   const pid = ctx.id('gp');
   ctx.def(`<pattern id="${pid}" patternUnits="userSpaceOnUse" x="0" y="0" width="${T}" height="${H}"><image href="data:image/png;base64,${png.toString('base64')}" width="${T}" height="${H}"/></pattern>`);
@@ -1414,7 +1416,7 @@ async function heroes(log) {
     fs.mkdirSync(dir, { recursive: true });
     const input = ['-y', '-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${W}x${H}`, '-r', String(HERO.fps), '-i', raw, '-an', '-map_metadata', '-1'];
     const mp4 = path.join(dir, `${clip.name}.mp4`);
-    run(FFMPEG, [...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-g', String(HERO.fps * 2), '-threads', '1', '-movflags', '+faststart', '-fflags', '+bitexact', mp4]);
+    run(FFMPEG, [...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '29', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-g', String(HERO.fps * 2), '-threads', '1', '-movflags', '+faststart', '-fflags', '+bitexact', mp4]);
     log(`videos/${clip.name}.mp4 (${kb(fs.statSync(mp4).size)})`);
     const webm = path.join(dir, `${clip.name}.webm`);
     run(FFMPEG, [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '38', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-fflags', '+bitexact', webm]);
