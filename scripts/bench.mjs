@@ -126,6 +126,8 @@ function makeProject(n, gen, assets) {
   }
   if (existsSync(assets)) symlinkSync(assets, join(dir, 'site-assets'));
   cpSync(join(ROOT, 'content'), join(dir, 'content'), { recursive: true });
+  // Photo variants do not depend on N: start from the repository's image cache when it has one.
+  if (existsSync(join(ROOT, '.stitch/cache/images'))) cpSync(join(ROOT, '.stitch/cache/images'), join(dir, '.stitch/cache/images'), { recursive: true });
   const made = spawnSync(process.execPath, [gen, String(n), join(dir, 'content/blog')], { encoding: 'utf8' });
   if (made.status !== 0) fail(`the corpus generator failed:\n${made.stderr}`);
   return dir;

@@ -29,7 +29,7 @@ import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
-import { buildImages, type ImagesResult } from './images/build-images.ts';
+import { buildImages, referencedPhotos, type ImagesResult } from './images/build-images.ts';
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageImage, type PageWeight } from './budgets/budgets.ts';
 import { largestImage } from './budgets/page-image.ts';
 
@@ -165,7 +165,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
     await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
-    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, graph.assets, { encode: options.encodeImages ?? false }));
+    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false }));
 
     state.layout = layoutData(graph, {
       siteUrl,
@@ -440,8 +440,10 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
   if (copyAssets) {
     const assets = [...state.graph!.assets].sort();
     await writeAll(assets, 64, (a) => writer.copy(a.slice(1), `${state.config.assetsDir}${a}`));
-    await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
   }
+  // Photo variants live in the image cache, not in site-assets/: they are always part of the
+  // output (the dev server serves them from the writer's copies).
+  await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
 }
 
 /** Per route kind: page count and the largest gzip sizes of HTML and JS. */

@@ -17,6 +17,7 @@ import { engineVersion } from '../cache/engine-version.ts';
 import { encodeVariant, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
+import type { ContentGraph } from '../content/types.ts';
 
 export interface ImagesResult {
   manifest: ImageManifest;
@@ -38,6 +39,29 @@ const PHOTO = /^\/images\/.+\.jpe?g$/i;
 /** Public paths of the content photos among the site's assets. */
 export function contentPhotos(assets: Iterable<string>): string[] {
   return [...assets].filter((p) => PHOTO.test(p)).sort();
+}
+
+/**
+ * The photos the content names (front matter and YAML fields: covers, gallery, services, the
+ * hero…) and that exist in site-assets/. Photos nobody names appear on no page and get no
+ * variants; Markdown bodies are not searched (their images are plain <img> elements).
+ */
+export function referencedPhotos(graph: ContentGraph): string[] {
+  const found = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (value: unknown, key?: string) => {
+    if (typeof value === 'string') {
+      if (PHOTO.test(value) && graph.assets.has(value)) found.add(value);
+      return;
+    }
+    if (!value || typeof value !== 'object' || seen.has(value) || key === 'body' || key === 'html' || key === 'assets') return;
+    seen.add(value);
+    if (value instanceof Map) for (const v of value.values()) walk(v);
+    else if (Array.isArray(value)) for (const v of value) walk(v);
+    else for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(graph);
+  return [...found].sort();
 }
 
 export async function buildImages(assetsDir: string, cacheDir: string, assets: Iterable<string>, options: { encode: boolean }): Promise<ImagesResult> {

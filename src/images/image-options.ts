@@ -11,7 +11,7 @@ export const IMAGE_OPTIONS = {
   jpeg: { quality: 78, mozjpeg: true, width: 800 },
   /** Placeholder: this many pixels wide, blurred, inlined as a data URL. */
   placeholder: { width: 16, blur: 0.6, quality: 40 },
-  /** Which files are content photos (relative to site-assets/). */
+  /** Content photos: JPEGs under site-assets/images/ that the content names. */
   pattern: 'images/**/*.{jpg,jpeg}',
 } as const;
 
