@@ -37,7 +37,7 @@ describe('output', () => {
     expect(r.stderr).toContain('is unchanged');
     expect(treeHash(out)).toEqual(before);
     expect(readdirSync(join(out, '..')).filter((n) => n.includes('staging'))).toEqual([]);
-  });
+  }, 240_000); // a cold `stitch build` also encodes image variants
 
   it('an interrupted build (abort before commit) leaves the previous dist/ intact', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist');
