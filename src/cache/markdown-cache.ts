@@ -7,7 +7,7 @@
 // is ignored and the pack is rewritten, so a torn or corrupt file can cost time but never give
 // a wrong page. Entries no build used are dropped when they make up a quarter of the file.
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 
@@ -92,16 +92,33 @@ export class MarkdownCache {
     const compact = this.rewrite || unusedBytes * 4 > this.storedBytes;
     if (!compact && this.added.size === 0) return;
     await mkdir(join(this.file, '..'), { recursive: true });
-    if (compact) {
-      const parts: Buffer[] = [header()];
-      for (const [key, html] of this.stored) if (this.used.has(key)) parts.push(record(key, html));
-      for (const [key, html] of this.added) parts.push(record(key, Buffer.from(html, 'utf8')));
-      const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temp, Buffer.concat(parts));
-      await rename(temp, this.file);
-    } else {
-      await appendFile(this.file, Buffer.concat([...this.added].map(([key, html]) => record(key, Buffer.from(html, 'utf8')))));
+    // Records go out in batches of about a megabyte: the pack is never a second time in memory.
+    const records = function* (this: MarkdownCache) {
+      if (compact) {
+        yield header();
+        for (const [key, html] of this.stored) if (this.used.has(key)) yield record(key, html);
+      }
+      for (const [key, html] of this.added) yield record(key, Buffer.from(html, 'utf8'));
+    }.call(this);
+    const temp = compact ? `${this.file}.${process.pid}.${Date.now()}.tmp` : this.file;
+    const file = await open(temp, compact ? 'w' : 'a');
+    try {
+      let batch: Buffer[] = [];
+      let size = 0;
+      for (const r of records) {
+        batch.push(r);
+        size += r.length;
+        if (size >= 1 << 20) {
+          await file.write(Buffer.concat(batch));
+          batch = [];
+          size = 0;
+        }
+      }
+      if (batch.length > 0) await file.write(Buffer.concat(batch));
+    } finally {
+      await file.close();
     }
+    if (compact) await rename(temp, this.file);
   }
 }
 

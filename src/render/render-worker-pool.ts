@@ -56,7 +56,7 @@ interface Slot {
  * page, the blog listing, is a few MB even with 10,000 posts); a tight limit makes V8 collect
  * garbage early instead of growing every worker's heap, which keeps the build's peak RSS down.
  */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 160;
 
 /** Jobs queued per worker: the next one waits in its port while it works on the current one. */
 const IN_FLIGHT = 2;
