@@ -29,7 +29,7 @@ import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
-import { buildImages, referencedPhotos, type ImagesResult } from './images/build-images.ts';
+import { buildImages, contentPhotos, referencedPhotos, type ImagesResult } from './images/build-images.ts';
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageImage, type PageWeight } from './budgets/budgets.ts';
 import { largestImage } from './budgets/page-image.ts';
 
@@ -165,7 +165,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
     await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
-    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false }));
+    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
     state.layout = layoutData(graph, {
       siteUrl,

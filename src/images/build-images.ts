@@ -8,7 +8,7 @@
 // (`stitch build`) encode; other builds (check, dev, tests) describe the photos already in
 // the cache and leave the others out of the manifest, where templates fall back to the
 // original file.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
@@ -64,11 +64,17 @@ export function referencedPhotos(graph: ContentGraph): string[] {
   return [...found].sort();
 }
 
-export async function buildImages(assetsDir: string, cacheDir: string, assets: Iterable<string>, options: { encode: boolean }): Promise<ImagesResult> {
+/**
+ * `photos`: the public paths to describe (and encode). `allPhotos`: every photo in
+ * site-assets/, for pruning — an entry is stale when it belongs to none of them (another
+ * content folder of the same project may use photos this one does not).
+ */
+export async function buildImages(assetsDir: string, cacheDir: string, photos: string[], options: { encode: boolean; allPhotos?: string[] }): Promise<ImagesResult> {
   const dir = join(cacheDir, 'cache', 'images');
   await mkdir(dir, { recursive: true });
   const engine = `${engineVersion(['images'], ['sharp'])} vips ${sharp.versions.vips} ${JSON.stringify(IMAGE_OPTIONS)}`;
-  const photos = contentPhotos(assets);
+  const keyOf = (source: Buffer) => createHash('sha256').update(engine).update('\0').update(source).digest('hex').slice(0, 32);
+  photos = contentPhotos(photos);
   const result: ImagesResult = { manifest: {}, files: [], bytes: new Map(), encoded: 0 };
   const used = new Set<string>();
   const entries = new Map<string, { key: string; entry: Entry }>();
@@ -98,7 +104,7 @@ export async function buildImages(assetsDir: string, cacheDir: string, assets: I
   await eachLimited(photos, Math.max(1, availableParallelism()), async (src) => {
     const source = await readFile(join(assetsDir, src));
     result.bytes.set(src, source.length);
-    const key = createHash('sha256').update(engine).update('\0').update(source).digest('hex').slice(0, 32);
+    const key = keyOf(source);
     used.add(key);
     entries.set(src, { key, entry: await prepare(key, source) });
   });
@@ -123,7 +129,13 @@ export async function buildImages(assetsDir: string, cacheDir: string, assets: I
       result.bytes.set(url(v), v.bytes);
     }
   }
-  await prune(dir, used);
+  const current = new Set(used);
+  for (const src of options.allPhotos ?? []) {
+    if (result.bytes.has(src)) continue;
+    const source = await readFile(join(assetsDir, src)).catch(() => undefined);
+    if (source) current.add(keyOf(source));
+  }
+  await prune(dir, current);
   return result;
 }
 
@@ -146,14 +158,15 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
 }
 
 async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
-  const temp = join(dir, `${key}.json.${process.pid}.tmp`);
+  const temp = join(dir, `${key}.json.${randomUUID()}.tmp`);
   await writeFile(temp, JSON.stringify(entry));
-  await rename(temp, join(dir, `${key}.json`));
+  // A concurrent build may have pruned or replaced it: the entry is the same either way.
+  await rename(temp, join(dir, `${key}.json`)).catch(() => rm(temp, { force: true }));
 }
 
 /** Encodes into a temporary folder that then replaces the entry's folder. */
 async function encodeAll(dir: string, key: string, source: Buffer, facts: ImageFacts): Promise<(Variant & { bytes: number })[]> {
-  const temp = join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
+  const temp = join(dir, `${key}.${randomUUID()}.tmp`);
   await mkdir(temp, { recursive: true });
   const out: (Variant & { bytes: number })[] = [];
   for (const variant of plannedVariants(facts.width, facts.height)) {
