@@ -76,6 +76,8 @@ describe('mobile menu (390 px)', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await t.page.waitForFunction(() => document.getElementById('mobile-menu')?.getAttribute('data-open') === 'true');
+    // Focus moves in once the sliding panel is visible (after its transition starts).
+    await t.page.waitForFunction(() => document.getElementById('mobile-menu')?.contains(document.activeElement) === true);
     return { ...t, toggle, menu };
   }
   const isOpen = (page: Page) => page.evaluate(() => document.getElementById('mobile-menu')?.getAttribute('data-open') === 'true');
