@@ -48,22 +48,24 @@ export function renderPageDocument(server: Server, context: RenderContext, entri
     themeColor: server.themeColor,
     favicon: context.favicon,
     extraHead: context.extraHead,
-    imagePreloads: imagePreloads(route),
+    imagePreloads: imagePreloads(route, body.html),
   });
   return { html, islands: body.islands, scripts: [...scripts, ...sortedPreloads] };
 }
 
 /**
- * A preloaded photo with responsive variants is preloaded as the AVIF candidate the browser
- * will pick for a full-width slot (the hero), so it is not fetched twice.
+ * A preloaded photo that the page shows through its responsive variants (its AVIF srcset is
+ * in the body) is preloaded as the AVIF candidate the browser will pick for a full-width slot
+ * (the hero), so it is not fetched twice; a page that shows the original preloads the original.
  */
-function imagePreloads(route: PageRoute): ImagePreload[] | undefined {
+function imagePreloads(route: PageRoute, body: string): ImagePreload[] | undefined {
   const images = (route.props.layout as { images?: ImageManifest } | undefined)?.images;
   const preloads = route.head.preloadImages;
   if (!images || !preloads?.some((src) => images[src])) return undefined;
   return preloads.map((src) => {
     const entry = images[src];
-    if (!entry) return { href: src };
+    const shown = entry && body.includes(entry.sources[0].srcset.split(' ')[0]);
+    if (!entry || !shown) return { href: src };
     const [first] = entry.sources;
     return { href: entry.fallback.src, srcset: first.srcset, sizes: '100vw', type: first.type };
   });
