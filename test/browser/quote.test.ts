@@ -22,6 +22,8 @@ async function openHomeDialog(viewport = DESKTOP) {
   await t.page.getByRole('button', { name: 'Request a Quote' }).click();
   const dialog = quoteDialog(t.page);
   await dialog.waitFor();
+  // The dialog opens at once; the form's code loads on approach and may still be arriving.
+  await dialog.locator('input[name="name"]').waitFor();
   return { ...t, dialog };
 }
 
