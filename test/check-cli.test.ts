@@ -1,28 +1,16 @@
 // `stitch check` as editors and CI run it: the three output formats and the exit codes, through
 // the real CLI in a child process.
-import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentTree, ROOT } from './helpers/build-site.ts';
+import { contentTree, fixtureFiles, ROOT } from './helpers/build-site.ts';
 import { runCli, type CliResult } from './helpers/run-cli.ts';
 
 // The real content folder, resolved: when a checkout links content/ elsewhere, contentTree()
 // must copy the files, not the link, or the fixtures would be written into the real content.
 const REAL_CONTENT = realpathSync(join(ROOT, 'content'));
 
-function fixture(name: string): Record<string, string> {
-  const dir = join(ROOT, 'test/fixtures', name);
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      const path = join(d, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(dir);
-  return files;
-}
+const fixture = fixtureFiles;
 
 let broken: string;
 const runs: Record<string, CliResult> = {};

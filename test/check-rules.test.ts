@@ -1,32 +1,19 @@
 // stitch check, rule by rule: a content tree that triggers each rule (test/fixtures/check-errors
 // on a copy of the real content) and one that does not (test/fixtures/check-clean, and the real
 // content itself). Each problem must point at the file and line an editor has to change.
-import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../src/check/check-site.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import type { Diagnostic } from '../src/errors/diagnostic.ts';
-import { contentTree, ROOT } from './helpers/build-site.ts';
+import { contentTree, fixtureFiles, ROOT } from './helpers/build-site.ts';
 
 // The real content folder, resolved: when a checkout links content/ elsewhere, contentTree()
 // must copy the files, not the link, or the fixtures would be written into the real content.
 const REAL_CONTENT = realpathSync(join(ROOT, 'content'));
 
-/** The files of a fixture folder, as contentTree() wants them. */
-function fixture(name: string): Record<string, string> {
-  const dir = join(ROOT, 'test/fixtures', name);
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      const path = join(d, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(dir);
-  return files;
-}
+const fixture = fixtureFiles;
 
 async function check(contentDir: string, env: NodeJS.ProcessEnv = {}) {
   return checkSite(resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT));

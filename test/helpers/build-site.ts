@@ -1,8 +1,8 @@
 // Test helpers: build a content tree through the real pipeline into the memory writer, and
 // parse pages with linkedom.
-import { cpSync, mkdtempSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { build, type BuildResult } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
@@ -48,4 +48,19 @@ export function contentTree(files: Record<string, string>, base?: string): strin
     writeFileSync(join(dir, path), text);
   }
   return dir;
+}
+
+/** The files of a folder under test/fixtures/, as contentTree() wants them. */
+export function fixtureFiles(name: string): Record<string, string> {
+  const dir = join(ROOT, 'test/fixtures', name);
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const path = join(d, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir);
+  return files;
 }
