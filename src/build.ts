@@ -286,7 +286,8 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     cache?.set(m.key, htmls[i]);
     memory?.set(memoryKey(m.body), htmls[i]);
   });
-  await cache?.save();
+  // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
+  await cache?.save().catch(() => undefined);
 }
 
 /** What every page's document shares: island entries, stylesheet, site name, icon. */

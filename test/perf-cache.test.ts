@@ -120,6 +120,22 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     expect(p.files()).toEqual(scratchBuild(p));
   });
 
+  it('builds of one process saving the same pack at the same moment both succeed and leave no temporary files', async () => {
+    const dir = join(p.root, '.stitch/cache-concurrent');
+    rmSync(dir, { recursive: true, force: true });
+    const engine = markdownEngineVersion();
+    const caches = await Promise.all(Array.from({ length: 8 }, () => MarkdownCache.open(dir, 'same-scope')));
+    caches.forEach((cache, i) => cache.set(markdownKey(`# Doc ${i}`, 'options', engine), `<h1>Doc ${i}</h1>`));
+    // Each cache is new, so each rewrites the pack through a temporary file: the names must not collide.
+    await Promise.all(caches.map((cache) => cache.save()));
+    const files = readdirSync(join(dir, 'markdown'));
+    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.pack'))).toHaveLength(1);
+    const reopened = await MarkdownCache.open(dir, 'same-scope');
+    expect(reopened.size).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a page edited by hand in the output is restored; a deleted post loses its page', () => {
     expect(p.build().code).toBe(0);
     writeFileSync(join(p.out, 'about/index.html'), 'edited by hand');

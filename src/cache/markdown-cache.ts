@@ -6,8 +6,8 @@
 // A record whose length or checksum does not match ends the readable part: everything after it
 // is ignored and the pack is rewritten, so a torn or corrupt file can cost time but never give
 // a wrong page. Entries no build used are dropped when they make up a quarter of the file.
-import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 
@@ -100,7 +100,8 @@ export class MarkdownCache {
       }
       for (const [key, html] of this.added) yield record(key, Buffer.from(html, 'utf8'));
     }.call(this);
-    const temp = compact ? `${this.file}.${process.pid}.${Date.now()}.tmp` : this.file;
+    // A unique temporary name: builds in other processes or worker threads may save at the same time.
+    const temp = compact ? `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp` : this.file;
     const file = await open(temp, compact ? 'w' : 'a');
     try {
       let batch: Buffer[] = [];
@@ -118,7 +119,10 @@ export class MarkdownCache {
     } finally {
       await file.close();
     }
-    if (compact) await rename(temp, this.file);
+    if (compact) await rename(temp, this.file).catch(async (error: unknown) => {
+      await rm(temp, { force: true });
+      throw error;
+    });
   }
 }
 

@@ -4,8 +4,8 @@
 // schemas or the libraries — misses. Only posts without any diagnostic are stored: a post
 // with a problem is parsed again every time, so its messages come out exactly as before.
 // One JSON file per content folder (.stitch/cache/posts/<scope>.json); unreadable → empty.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PostFrontMatter } from '../content/schemas.ts';
 import { engineVersion } from './engine-version.ts';
@@ -78,9 +78,13 @@ export class PostCache implements PostMemo {
     if (!this.changed && this.used.size === this.entries.size) return;
     const entries = Object.fromEntries([...this.entries].filter(([key]) => this.used.has(key)));
     await mkdir(join(this.file, '..'), { recursive: true });
-    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    // A unique temporary name: two builds of one process (or two processes) may save at once.
+    const temp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(temp, JSON.stringify({ version: VERSION, entries }));
-    await rename(temp, this.file);
+    await rename(temp, this.file).catch(async (error: unknown) => {
+      await rm(temp, { force: true });
+      throw error;
+    });
   }
 }
 
