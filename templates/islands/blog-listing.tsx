@@ -118,9 +118,10 @@ export default function BlogListing({ posts, tags }: BlogListingProps) {
           <input id="blog-search" type="search" placeholder="Search articles by keyword or topic..." value={search} disabled={!ready}
             onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
         </div>
-        <div className="blog-topics">
+        {/* The group (not the list, where html-validate rejects aria-labelledby) is named by the label. */}
+        <div className="blog-topics" role="group" aria-labelledby="blog-topics-label">
           <p id="blog-topics-label" className="blog-topics-label">Filter by topic:</p>
-          <ul className="blog-topic-list" aria-labelledby="blog-topics-label">
+          <ul className="blog-topic-list">
             {tags.map((t) => (
               <li key={t}><button type="button" className="badge blog-topic" aria-pressed={t === tag} disabled={!ready} onClick={() => chooseTag(t)}>{tagLabel(t)}</button></li>
             ))}
