@@ -1,5 +1,5 @@
 // Display helpers for the business facts of site.yaml.
-import type { SiteData } from '../types.ts';
+import type { LayoutData, SiteData } from '../types.ts';
 
 export function fullAddress(site: SiteData): string {
   const a = site.address;
@@ -19,4 +19,10 @@ export function hoursRows(site: SiteData): { days: string; hours: string }[] {
     days: row.days.length > 1 ? `${row.days[0]} - ${row.days[row.days.length - 1]}` : row.days[0],
     hours: row.closed || !row.opens || !row.closes ? 'Closed' : `${time(row.opens)} - ${time(row.closes)}`,
   }));
+}
+
+/** Props of the quote islands: the webhook settings, and the phone and e-mail that the form's
+ *  no-JavaScript note offers instead. */
+export function quoteProps(layout: LayoutData): { endpoint: string; apiKey: string; phone: string; email: string } {
+  return { ...layout.quote, phone: layout.site.phone, email: layout.site.email };
 }

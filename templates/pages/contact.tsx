@@ -4,7 +4,7 @@ import ContactQuote from '../islands/contact-quote.tsx';
 import { ContactCards } from '../components/ContactCards.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { fullAddress } from '../components/business.ts';
+import { fullAddress, quoteProps } from '../components/business.ts';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -22,7 +22,7 @@ export function Contact(props: PageProps) {
             <MapEmbed geo={site.geo} title={`Map of ${site.name} at ${fullAddress(site)}`} />
           </div>
           <div className="contact-form card">
-            <Island name="contact-quote" component={ContactQuote} props={{ endpoint: layout.quote.endpoint, apiKey: layout.quote.apiKey }} />
+            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} />
           </div>
         </div>
       </section>

@@ -5,6 +5,7 @@ import HeroVideo from '../islands/hero-video.tsx';
 import QuoteDialog from '../islands/quote-dialog.tsx';
 import Testimonials from '../islands/testimonials.tsx';
 import { Button } from '../components/Button.tsx';
+import { quoteProps } from '../components/business.ts';
 import { FeatureCard, LinkCard } from '../components/Card.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
@@ -42,7 +43,7 @@ export function Home(props: HomeProps) {
           <h1>{home.hero.title}</h1>
           <p className="lead">{home.hero.subtitle}</p>
           <div className="btn-row hero-actions">
-            <Island name="quote-dialog" component={QuoteDialog} props={{ endpoint: layout.quote.endpoint, apiKey: layout.quote.apiKey, label: 'Request a Quote' }} />
+            <Island name="quote-dialog" component={QuoteDialog} props={{ ...quoteProps(layout), label: 'Request a Quote' }} />
             <Button href="/gallery" variant="ghost-light" size="lg" icon="image">View Gallery</Button>
           </div>
           <ul className="hero-trust">

@@ -4,6 +4,7 @@ import { Island } from '../../src/islands/island.tsx';
 import NotFoundMessage from '../islands/not-found.tsx';
 import QuoteForm from '../islands/quote-form.tsx';
 import { telHref } from '../components/Button.tsx';
+import { quoteProps } from '../components/business.ts';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Layout } from '../layout/Layout.tsx';
@@ -46,7 +47,7 @@ export function NotFound(props: PageProps) {
           <div className="card card-padded nf-quote">
             <h2>Request a Free Quote</h2>
             <p>Tell us about your project and we will get back to you within one business day.</p>
-            <Island name="quote-form" component={QuoteForm} props={{ endpoint: layout.quote.endpoint, apiKey: layout.quote.apiKey, idPrefix: 'nf-quote' }} />
+            <Island name="quote-form" component={QuoteForm} props={{ ...quoteProps(layout), idPrefix: 'nf-quote' }} when="idle" />
           </div>
         </div>
       </section>
