@@ -77,7 +77,8 @@ describe('quote form', () => {
     const html = renderToString(createElement(QuoteFormIsland, { endpoint: '', apiKey: '', phone: '(505) 555-0147', email: 'quotes@example.com' }));
     expect(html).toMatch(/<fieldset[^>]*disabled/);
     expect(html).toContain('<noscript>');
-    expect(html).toContain('href="tel:5055550147"');
+    expect(html).toContain('href="tel:+15055550147"');
+    expect(html).toMatch(/<fieldset[^>]*><legend class="visually-hidden">Quote request<\/legend>/);
     expect(html).toContain('href="mailto:quotes@example.com"');
     expect(html).toContain('href="/privacy"');
     expect(html).toContain('href="/terms"');

@@ -34,6 +34,18 @@ type Field = keyof typeof LIMITS;
 type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 
+/** The tel: link of a display number, as the site's other call links make it (telHref in
+ *  components/Button.tsx, not imported so the island's bundle stays free of page code). */
+export function telLink(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${digits.startsWith('+') ? digits : `+1${digits}`}`;
+}
+
+/** A phone number that does not wrap: non-breaking spaces and hyphens. */
+export function unbreakable(phone: string): string {
+  return phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+}
+
 /** The site's host: protocol, leading www and trailing slash removed. */
 export function siteDomain(origin: string): string {
   return origin.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/^www\./i, '').replace(/\/+$/, '');
@@ -41,7 +53,8 @@ export function siteDomain(origin: string): string {
 
 export function QuoteForm({ endpoint, apiKey, idPrefix, submitLabel = 'Request Free Quote', phone, email, onSuccess }: QuoteFormProps) {
   const reactId = useId();
-  const id = (field: string) => `${idPrefix ?? reactId}-${field}`;
+  // React's ids start with '_'; ids should begin with a letter.
+  const id = (field: string) => `${idPrefix ?? `qf${reactId.replace(/[^\w-]/g, '')}`}-${field}`;
   const [values, setValues] = useState<Values>(EMPTY);
   const [consent, setConsent] = useState(false);
   const [sending, setSending] = useState(false);
@@ -103,11 +116,13 @@ export function QuoteForm({ endpoint, apiKey, idPrefix, submitLabel = 'Request F
     <form className="quote-form" noValidate onSubmit={submit} aria-busy={sending}>
       <noscript>
         <p className="qf-noscript">
-          This form needs JavaScript. Please call us{phone ? <> at <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a></> : null} or e-mail{' '}
+          This form needs JavaScript. Please call us{phone ? <> at <a href={telLink(phone)}>{unbreakable(phone)}</a></> : null} or e-mail{' '}
           {email ? <a href={`mailto:${email}`}>{email}</a> : 'us'} for your free quote.
         </p>
       </noscript>
+      {/* One fieldset so the fields stay disabled until hydrated; its legend is for screen readers. */}
       <fieldset disabled={!ready} className="qf-fields">
+        <legend className="visually-hidden">Quote request</legend>
         {input('name', 'Name', 'text', 'name')}
         {input('email', 'Email', 'email', 'email')}
         {input('phone', 'Phone', 'tel', 'tel')}

@@ -61,9 +61,8 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
   const list = ready ? [...items, ...items] : items;
   const current = index % n;
   return (
-    <div
+    <section
       className="testimonials"
-      role="region"
       aria-roledescription="carousel"
       aria-label={label}
       data-ready={ready ? 'true' : undefined}
@@ -102,6 +101,6 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
           <button type="button" className="testimonials-next" aria-label="Next testimonial" onClick={() => go(1)}>{arrow('M9 18l6-6-6-6')}</button>
         </div>
       )}
-    </div>
+    </section>
   );
 }
