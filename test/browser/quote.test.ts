@@ -259,7 +259,10 @@ describe('contact page', () => {
     const { page } = await suite.open('/contact', { viewport: MOBILE, javaScriptEnabled: false });
     const form = page.locator('.contact-quote-inline form');
     expect(await form.isVisible()).toBe(true);
-    expect(await form.locator('.qf-noscript').textContent()).toMatch(/call us.*e-mail/s);
+    const note = form.locator('.qf-noscript');
+    expect(await note.textContent()).toMatch(/call us at .*\d{4}.* or e-mail \S+@\S+ for your free quote/s);
+    expect(await note.locator('a[href^="tel:+1"]').isVisible()).toBe(true);
+    expect(await note.locator('a[href^="mailto:"]').isVisible()).toBe(true);
     expect(await form.getByRole('button', { name: 'Request Free Quote' }).isDisabled()).toBe(true);
   });
 });
