@@ -1,0 +1,74 @@
+// bin/stitch.js runs the engine from an esbuild bundle of src/, made on first use: it must follow
+// every change to the sources (never run stale code), drop bundles of earlier sources, and give
+// the same behaviour as running the TypeScript through tsx. Each case works on a copy of the
+// engine (bin/, src/, package.json, tsconfig.json; node_modules linked) so the repository's own
+// .stitch/engine is left alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build-site.ts';
+
+let copy: string;
+
+function stitch(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [join(copy, 'bin/stitch.js'), ...args], {
+    cwd: copy,
+    env: { ...process.env, FORCE_COLOR: '0', STITCH_NO_ENGINE_BUNDLE: '', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const bundles = () => (existsSync(join(copy, '.stitch/engine')) ? readdirSync(join(copy, '.stitch/engine')).filter((n) => !n.endsWith('.tmp')) : []);
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'stitch-engine-'));
+  for (const name of ['bin', 'src']) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
+  for (const name of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, name), join(copy, name));
+  for (const name of ['node_modules', 'templates', 'content', 'site-assets']) symlinkSync(join(ROOT, name), join(copy, name));
+  // Photo variants do not depend on the engine bundle: start from the repository's image cache when it has one.
+  if (existsSync(join(ROOT, '.stitch/cache/images'))) cpSync(join(ROOT, '.stitch/cache/images'), join(copy, '.stitch/cache/images'), { recursive: true });
+});
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+describe('the engine bundle', { timeout: 240_000 }, () => {
+  it('is made on first use and runs the commands', () => {
+    const r = stitch(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Builds the upholstery business website');
+    expect(bundles()).toHaveLength(1);
+    expect(existsSync(join(copy, '.stitch/engine', bundles()[0], 'main.mjs'))).toBe(true);
+  });
+
+  it('follows a change to the sources and drops the bundle of the old ones', () => {
+    const [before] = bundles();
+    const main = join(copy, 'src/cli/main.ts');
+    writeFileSync(main, readFileSync(main, 'utf8').replace('Builds the upholstery business website', 'Builds the EDITED website'));
+    const r = stitch(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Builds the EDITED website');
+    expect(bundles()).toHaveLength(1);
+    expect(bundles()[0]).not.toBe(before);
+  });
+
+  it('builds the same site as the TypeScript sources run through tsx', () => {
+    const env = { SOURCE_DATE_EPOCH: '1767225600' };
+    const bundled = stitch(['build', '--out', 'out-bundled'], env);
+    expect(bundled.stderr).not.toMatch(/Unexpected error/);
+    expect(bundled.code).toBe(0);
+    const plain = stitch(['build', '--out', 'out-tsx'], { ...env, STITCH_NO_ENGINE_BUNDLE: '1' });
+    expect(plain.code).toBe(0);
+    const files = (dir: string): string[] => readdirSync(join(copy, dir), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(join(copy, dir).length)).sort();
+    const list = files('out-bundled');
+    expect(list).toEqual(files('out-tsx'));
+    expect(list.length).toBeGreaterThan(90);
+    for (const f of list.filter((name) => name.endsWith('.html'))) {
+      expect(readFileSync(join(copy, 'out-bundled', f), 'utf8'), f).toBe(readFileSync(join(copy, 'out-tsx', f), 'utf8'));
+    }
+  });
+});
