@@ -164,7 +164,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
-    await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
+    const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
     state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
     state.layout = layoutData(graph, {
@@ -190,7 +190,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
       reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, options.minify ?? true),
     ]));
 
-    await timed(state, 'render', () => renderAll(state, options, workers));
+    await timed(state, 'render', () => renderAll(state, options, workers, markdownKeys));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     if (options.writer || options.budgets) {
@@ -242,11 +242,13 @@ class Workers {
  * Markdown → HTML for every post and page: from the dev builder's memory, else from the
  * persistent cache (.stitch/cache/markdown), else rendered — on workers when there are many.
  */
-async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers): Promise<void> {
+async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers): Promise<Map<string, string>> {
   const graph = state.graph!;
   const memory = options.markdownCache;
-  const docs: { body: string; set: (html: string) => void }[] = [
-    ...graph.posts.map((post) => ({ body: post.body, set: (html: string) => { post.html = html; } })),
+  /** Per post slug: the cache key of its Markdown (its HTML is a function of it). */
+  const keys = new Map<string, string>();
+  const docs: { body: string; set: (html: string) => void; slug?: string }[] = [
+    ...graph.posts.map((post) => ({ body: post.body, slug: post.slug, set: (html: string) => { post.html = html; } })),
     ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, set: (html: string) => { page.html = html; } })),
   ];
   const memoryKey = (body: string) => `${markdownOptions.siteUrl}\n${body}`;
@@ -270,6 +272,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   const misses: { body: string; set: (html: string) => void; key: string }[] = [];
   for (const doc of remaining) {
     const key = markdownKey(doc.body, optionsKey, engine);
+    if (doc.slug !== undefined) keys.set(doc.slug, key);
     const html = cache?.get(key);
     if (html === undefined) misses.push({ ...doc, key });
     else {
@@ -288,6 +291,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   });
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
+  return keys;
 }
 
 /** What every page's document shares: island entries, stylesheet, site name, icon. */
@@ -312,7 +316,7 @@ export function renderRoute(state: BuildState, route: PageRoute, extraHead?: str
  * streams each one to the writer as soon as it is done. The HTML stays in state.pages only
  * when `keepHtml` is on.
  */
-async function renderAll(state: BuildState, options: BuildOptions, workers: Workers): Promise<void> {
+async function renderAll(state: BuildState, options: BuildOptions, workers: Workers, markdownKeys: Map<string, string>): Promise<void> {
   const incremental = options.incremental;
   const keepHtml = options.keepHtml ?? true;
   const writer = options.writer;
@@ -327,7 +331,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   // The CLI's writer keeps pages whose render inputs did not change since the last build.
   const reusing = isReusingWriter(writer) && !keepHtml ? writer : undefined;
   const keys = new Map<string, string>();
-  const keyOf = reusing ? (await reusing.prepare(), pageKeys(state, options.extraHead)) : undefined;
+  const keyOf = reusing ? (await reusing.prepare(), pageKeys(state, markdownKeys, options.extraHead)) : undefined;
   const done = async (page: RenderedPage) => {
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
@@ -405,7 +409,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
  * templates bundle, what every document shares (scripts, stylesheet, layout data) and the
  * route itself (template, props, head). Equal keys give byte-identical pages.
  */
-function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
+function pageKeys(state: BuildState, markdownKeys: Map<string, string>, extraHead?: string): (route: PageRoute) => string {
   const server = state.server!;
   const shared = createHash('sha256')
     .update(pageEngineVersion()).update('\0')
@@ -414,7 +418,11 @@ function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => 
     .update(JSON.stringify(state.layout ?? null))
     .digest('hex');
   return (route) => {
-    const { layout, ...props } = route.props;
+    const { layout, ...rest } = route.props;
+    // A post's HTML is a function of its Markdown key: hash the key, not the (long) HTML.
+    const post = route.kind === 'blog-post' ? rest.post as { slug: string; html?: string } : undefined;
+    const key = post && markdownKeys.get(post.slug);
+    const props = key === undefined ? rest : { ...rest, post: { ...post, html: `markdown ${key}` } };
     return createHash('sha256')
       .update(shared)
       .update(layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null))
