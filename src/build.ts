@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version.ts';
 import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
-import { PostCache } from './cache/post-cache.ts';
+import { PostCache, type MemoryPostMemo } from './cache/post-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { linkContent } from './content/link-content.ts';
 import { loadContent } from './content/load-content.ts';
@@ -96,6 +96,8 @@ export interface BuildOptions {
   keepGoing?: boolean;
   /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
   markdownCache?: Map<string, string>;
+  /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
+  postMemo?: MemoryPostMemo;
   /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
   incremental?: IncrementalOptions;
   /** Keep every page's HTML in state.pages after writing it (default true; the CLI build streams). */
@@ -117,7 +119,7 @@ export interface IncrementalOptions {
   /** The earlier successful build. */
   previous: BuildState;
   /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
-  reuse: { server?: boolean; client?: boolean; styles?: boolean };
+  reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
   /** Whether a page must be rendered again; otherwise its HTML is taken from `previous`. */
   shouldRender: (route: PageRoute, state: BuildState) => boolean;
 }
@@ -154,9 +156,10 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     return { ok: false, state };
   };
   try {
-    const posts = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
+    const persistent = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
+    const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
     const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts }));
-    await posts?.save().catch(() => undefined);
+    await persistent?.save().catch(() => undefined);
     state.diagnostics.push(...loaded.diagnostics);
     if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
     const graph = (state.graph = loaded.graph);
@@ -165,7 +168,8 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
     const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
-    state.images = await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
+    const previousImages = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
+    state.images = previousImages ?? await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
     state.layout = layoutData(graph, {
       siteUrl,

@@ -102,3 +102,25 @@ function plainJson(value: unknown): boolean {
   }
   return false;
 }
+
+/** Parsed posts kept in memory between the builds of one process (stitch dev): one per file. */
+export class MemoryPostMemo {
+  private readonly entries = new Map<string, { text: string; post: ParsedPost }>();
+
+  /** A memo that asks this memory first, then `fallback` (the persistent cache), and fills both. */
+  over(fallback?: PostMemo): PostMemo {
+    return {
+      get: (file, text) => {
+        const entry = this.entries.get(file);
+        if (entry && entry.text === text) return entry.post;
+        const post = fallback?.get(file, text);
+        if (post) this.entries.set(file, { text, post });
+        return post;
+      },
+      set: (file, text, post) => {
+        this.entries.set(file, { text, post });
+        fallback?.set(file, text, post);
+      },
+    };
+  }
+}

@@ -11,6 +11,7 @@ import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
+import { MemoryPostMemo } from '../cache/post-cache.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { changedPaths, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -54,10 +55,13 @@ export class DevBuilder {
   private good: Snapshot = new Map();
   private readonly fingerprints = new Map<string, string>();
   private readonly markdownCache = new Map<string, string>();
+  private readonly postMemo = new MemoryPostMemo();
   private loop?: Promise<void>;
   private again = false;
   /** No build has run yet. */
   private initial = true;
+  /** A photo was replaced since the last successful build. */
+  private photosChanged = false;
   private readonly inputs: SnapshotRoot[];
 
   constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
@@ -81,6 +85,11 @@ export class DevBuilder {
   async fresh(): Promise<void> {
     while (this.loop) await this.loop;
     if (this.initial || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+  }
+
+  /** A file in site-assets/ was replaced (the snapshot sees only names): the next build redoes the images. */
+  assetChanged(): void {
+    this.photosChanged = true;
   }
 
   /** Resolves when no build is running. */
@@ -121,6 +130,8 @@ export class DevBuilder {
     const assetsAddedOrRemoved = sinceGood.some((p) => p.startsWith(config.assetsDir + sep));
     const previous = this.state;
     const full = this.initial || !previous || assetsAddedOrRemoved;
+    const photosChanged = this.photosChanged;
+    this.photosChanged = false;
     const cssOnly = !full && css.length > 0 && !code && sinceGood.every((p) => p.endsWith('.css'));
 
     let rendered = 0;
@@ -133,11 +144,14 @@ export class DevBuilder {
       copyAssets: false,
       extraHead: this.options.extraHead,
       markdownCache: this.markdownCache,
+      // Unchanged posts are not parsed again.
+      postMemo: this.postMemo,
       // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
       cache: full,
       incremental: previous && !full ? {
         previous,
-        reuse: { server: !code, client: !code, styles: css.length === 0 },
+        // No photo was added, removed or replaced since: its variants and manifest stand.
+        reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged },
         shouldRender: (route, next) => {
           everything ??= sharedInputsChanged(previous, next);
           const print = fingerprint(route);
@@ -151,6 +165,8 @@ export class DevBuilder {
     const ms = performance.now() - started;
     const base = { changed, cssOnly, ms, diagnostics: state.diagnostics, pages: state.pages.size };
     if (!ok || hasErrors(state.diagnostics)) {
+      // The images were not rebuilt for a published build: the next one still has to.
+      this.photosChanged ||= photosChanged;
       return {
         publish: () => {
           this.failure = state.diagnostics;

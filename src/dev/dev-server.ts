@@ -116,7 +116,9 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   });
   watcher.on('all', (event, path) => {
     if (event === 'change' && path.startsWith(config.assetsDir + sep)) {
-      // An image or video was replaced: no page changes, the browser fetches it again.
+      // An image or video was replaced: no page changes, the browser fetches it again. Its
+      // responsive variants are made anew with the next build.
+      builder.assetChanged();
       live.broadcast('reload');
       return;
     }
