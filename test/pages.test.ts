@@ -27,6 +27,34 @@ const hrefs = (d: Document | Element, sel: string) => all(d, sel).map((a) => a.g
 /** The link whose visible text starts with `label`. */
 const link = (d: Document | Element, label: string) => all(d, 'a').find((a) => text(a).startsWith(label));
 const pageText = (d: Document) => text(d.querySelector('main'));
+/** An attribute by its name in any case (React writes srcSet, fetchPriority; linkedom keeps the case). */
+const attr = (el: Element | null | undefined, name: string) => (el ? [...el.attributes].find((a) => a.name.toLowerCase() === name)?.value ?? null : null);
+/**
+ * Asserts that `img` shows the photo `src` through its responsive variants: a <picture> with
+ * the AVIF and WebP srcsets and `sizes`, the JPEG fallback with its srcset, the intrinsic size
+ * and the placeholder behind it. Returns the <picture>.
+ */
+function expectPicture(img: Element | null | undefined, src: string, sizes?: string): Element {
+  const entry = layout.images[src];
+  expect(entry, `${src} has variants`).toBeDefined();
+  expect(img, src).toBeTruthy();
+  const picture = img!.parentElement!;
+  expect(picture.tagName.toLowerCase()).toBe('picture');
+  const sources = all(picture, 'source');
+  expect(sources.map((s) => [s.getAttribute('type'), attr(s, 'srcset')])).toEqual(entry.sources.map((s) => [s.type, s.srcset]));
+  expect(img!.getAttribute('src')).toBe(entry.fallback.src);
+  expect(attr(img, 'srcset')).toBe(`${entry.fallback.src} ${entry.fallback.width}w`);
+  expect(img!.getAttribute('width')).toBe(String(entry.width));
+  expect(img!.getAttribute('height')).toBe(String(entry.height));
+  const slot = attr(img, 'sizes');
+  expect(slot).toBeTruthy();
+  if (sizes) expect(slot).toBe(sizes);
+  for (const source of sources) expect(attr(source, 'sizes')).toBe(slot);
+  expect(picture.parentElement!.getAttribute('style')).toContain(entry.placeholder);
+  return picture;
+}
+/** The photo each image shows: the original of a plain <img>, else the manifest entry its fallback belongs to. */
+const photoOf = (img: Element) => Object.entries(layout.images).find(([, e]) => e.fallback.src === img.getAttribute('src'))?.[0] ?? img.getAttribute('src');
 /** Asserts that `needles` occur in `haystack` in this order. */
 function inOrder(haystack: string, needles: string[]) {
   let at = -1;
@@ -99,6 +127,24 @@ describe('every page', () => {
         expect(img.getAttribute('height'), `${file} ${img.getAttribute('src')}`).toMatch(/^\d+$/);
         expect(img.hasAttribute('alt'), `${file} ${img.getAttribute('src')}`).toBe(true);
         expect(['lazy', 'eager']).toContain(img.getAttribute('loading'));
+        // Content photos come through their variants, never as the original file.
+        expect(img.getAttribute('src'), file).not.toMatch(/^\/images\/.*\.jpe?g$/);
+      }
+    }
+  });
+
+  it('preloads each priority image once, as the candidate its <picture> will pick', () => {
+    for (const file of pages) {
+      const html = site.html(file);
+      // React adds no preloads of its own (eager images sit in a <picture>).
+      expect(html.match(/<link rel="preload" as="image"[^>]*\/>/g), file).toBeNull();
+      const hrefs = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(hrefs).size, file).toBe(hrefs.length);
+      const d = site.doc(file);
+      for (const link of all(d, 'link[rel="preload"][as="image"]')) {
+        const img = all(d, 'main img').find((i) => i.getAttribute('src') === link.getAttribute('href'));
+        expect(attr(img, 'fetchpriority'), `${file} ${link.getAttribute('href')}`).toBe('high');
+        expect(link.getAttribute('imagesrcset')).toBe(attr(img!.parentElement!.querySelector('source'), 'srcset'));
       }
     }
   });
@@ -196,8 +242,14 @@ describe('home', () => {
     expect(video).not.toBeNull();
     const videoProps = JSON.parse(video!.querySelector('script[data-island-props]')!.textContent!);
     expect(videoProps.videos).toEqual(graph.home.hero.videos);
-    expect(videoProps.poster).toBe(graph.home.hero.poster);
-    expect(d.querySelector(`.home-hero img[src="${graph.home.hero.poster}"]`)?.getAttribute('fetchpriority')).toBe('high');
+    // The poster photo is the <picture> under the video; the video's own poster is the variant a
+    // phone's picture loads (no second, early download of the 1920 px original).
+    expect(layout.images[graph.home.hero.poster].sources[0].srcset).toContain(`${videoProps.poster} 800w`);
+    const poster = d.querySelector('.home-hero .hero-poster img');
+    expectPicture(poster, graph.home.hero.poster, '100vw');
+    expect(attr(poster, 'fetchpriority')).toBe('high');
+    expect(poster!.getAttribute('loading')).toBe('eager');
+    expect(all(d, 'link[rel="preload"][as="image"]').map((l) => l.getAttribute('href'))).toEqual([layout.images[graph.home.hero.poster].fallback.src]);
     const dialog = d.querySelector('.home-hero [data-island="quote-dialog"]');
     expect(text(dialog)).toContain('Request a Quote');
     expect(link(d.querySelector('.home-hero')!, 'View Gallery')?.getAttribute('href')).toBe('/gallery');
@@ -240,10 +292,13 @@ describe('gallery', () => {
     const d = site.doc('/gallery');
     const imgs = all(d, '.gallery-grid img');
     expect(imgs).toHaveLength(12);
-    expect(imgs.map((i) => i.getAttribute('src'))).toEqual(graph.gallery.map((g) => g.src));
+    expect(imgs.map(photoOf)).toEqual(graph.gallery.map((g) => g.src));
+    imgs.forEach((img, i) => expectPicture(img, graph.gallery[i].src));
+    // The grid's slots are narrower than the viewport from two columns on.
+    expect(attr(imgs[0], 'sizes')).toMatch(/^\(min-width: \d+px\) \d+px, .*calc\(100vw - 2\.5rem\)$/);
     expect(imgs.map((i) => i.getAttribute('alt'))).toEqual(graph.gallery.map((g) => g.alt));
     expect(imgs.map((i) => i.getAttribute('loading'))).toEqual([...Array(4).fill('eager'), ...Array(8).fill('lazy')]);
-    expect(imgs.map((i) => i.getAttribute('fetchpriority'))).toEqual([...Array(2).fill('high'), ...Array(10).fill(null)]);
+    expect(imgs.map((i) => attr(i, 'fetchpriority'))).toEqual([...Array(2).fill('high'), ...Array(10).fill(null)]);
     expect(texts(d, '.gallery-grid figcaption')).toEqual(graph.gallery.map((g) => g.title));
   });
 });
@@ -389,7 +444,10 @@ describe('blog', () => {
     expect(meta).toContain('7 min read');
     expect(meta).toContain(`By ${post.author}`);
     expect(header.querySelector('[data-island="share-button"]')).not.toBeNull();
-    expect(d.querySelector(`.post-cover img[src="${post.coverImage}"]`)).not.toBeNull();
+    const cover = d.querySelector('.post-cover img');
+    expectPicture(cover, post.coverImage!);
+    expect(cover!.getAttribute('loading')).toBe('eager');
+    expect(attr(cover, 'fetchpriority')).toBe('high');
     expect(d.querySelector('.prose.post-body h2')).not.toBeNull();
     expect(hrefs(d, '.post-footer .badge-list a')).toHaveLength(post.tags.length);
   });

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
 import { Img } from './Img.tsx';
+import { SIZES } from './image-sizes.ts';
 
 export interface LinkCardProps {
   href: string;
@@ -17,14 +18,16 @@ export interface LinkCardProps {
   moreIsLink?: boolean;
   headingLevel?: 2 | 3;
   eager?: boolean;
+  /** The image's slot width (a `sizes` value); a .grid card by default. */
+  sizes?: string;
   children?: ReactNode;
 }
 
-export function LinkCard({ href, title, text, image, alt, icon, more = 'Learn more', moreIsLink = false, headingLevel = 3, eager, children }: LinkCardProps) {
+export function LinkCard({ href, title, text, image, alt, icon, more = 'Learn more', moreIsLink = false, headingLevel = 3, eager, sizes = SIZES.card, children }: LinkCardProps) {
   const H = `h${headingLevel}` as 'h2' | 'h3';
   return (
     <article className="card">
-      {image && <Img src={image} alt={alt ?? ''} eager={eager} />}
+      {image && <Img src={image} alt={alt ?? ''} eager={eager} sizes={sizes} />}
       <div className="card-body">
         {icon && <span className="card-icon"><Icon name={icon} /></span>}
         <H>{moreIsLink ? title : <a className="card-link" href={href}>{title}</a>}</H>

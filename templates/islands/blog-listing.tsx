@@ -5,11 +5,15 @@
 // article as a plain link (the 'All Articles' section).
 import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../types.ts';
+import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 
 export interface BlogListingProps {
   posts: PostSummary[];
   /** Sorted unique tags of all posts. */
   tags: string[];
+  /** Responsive variants of the covers, by cover path (a cover without any shows its original). */
+  covers?: Record<string, ResponsiveImage>;
 }
 
 export const PAGE_SIZE = 6;
@@ -56,13 +60,14 @@ function Meta({ post }: { post: PostSummary }) {
   return <p className="bl-meta"><time dateTime={post.date}>{post.dateLabel}</time><span aria-hidden="true"> · </span><span>{post.readingTime} min read</span></p>;
 }
 
-function Cover({ post, eager }: { post: PostSummary; eager?: boolean }) {
-  return post.coverImage ? (
-    <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={eager ? 'eager' : 'lazy'} decoding="async" /></span>
-  ) : null;
+function Cover({ post, image, featured }: { post: PostSummary; image?: ResponsiveImage; featured?: boolean }) {
+  if (!post.coverImage) return null;
+  const loading = featured ? 'eager' : 'lazy';
+  if (image) return <Picture image={image} alt="" sizes={featured ? SIZES.featured : SIZES.blogCard} loading={loading} className="bl-cover" />;
+  return <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={loading} decoding="async" /></span>;
 }
 
-export default function BlogListing({ posts, tags }: BlogListingProps) {
+export default function BlogListing({ posts, tags, covers = {} }: BlogListingProps) {
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -141,7 +146,7 @@ export default function BlogListing({ posts, tags }: BlogListingProps) {
         <section className="blog-featured" aria-labelledby="blog-featured-title">
           <h2 id="blog-featured-title">Featured Article</h2>
           <article className="card bl-featured-card">
-            <Cover post={featured} eager />
+            <Cover post={featured} image={covers[featured.coverImage ?? '']} featured />
             <div className="bl-featured-body">
               <Tags tags={featured.tags} max={3} />
               <h3><a href={href(featured)}>{featured.title}</a></h3>
@@ -167,7 +172,7 @@ export default function BlogListing({ posts, tags }: BlogListingProps) {
             {shown.map((post) => (
               <li key={post.slug}>
                 <article className="card bl-card">
-                  <Cover post={post} />
+                  <Cover post={post} image={covers[post.coverImage ?? '']} />
                   <div className="bl-card-body">
                     <Tags tags={post.tags} max={2} />
                     <h3 id={`post-${post.slug}`}><a href={href(post)}>{post.title}</a></h3>

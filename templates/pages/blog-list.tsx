@@ -3,6 +3,9 @@
 import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { responsiveImage, type ResponsiveImage } from '../components/Picture.tsx';
+import { useContext } from 'react';
+import { ImageManifestContext } from '../../src/images/image-context.ts';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
 
@@ -13,6 +16,14 @@ export interface BlogListProps extends PageProps {
 
 export function BlogList(props: BlogListProps) {
   const { posts, tags, breadcrumbs } = props;
+  // The island renders covers in the browser, where the manifest is not: it gets the variants
+  // of each distinct cover once (posts share a few covers), keyed by the cover's path.
+  const manifest = useContext(ImageManifestContext);
+  const covers: Record<string, ResponsiveImage> = {};
+  for (const p of posts) {
+    const entry = p.coverImage ? manifest[p.coverImage] : undefined;
+    if (entry && !covers[p.coverImage!]) covers[p.coverImage!] = responsiveImage(entry);
+  }
   return (
     <Layout {...props}>
       <div className="blog-head">
@@ -24,7 +35,7 @@ export function BlogList(props: BlogListProps) {
         </div>
       </div>
       <div className="container blog-listing">
-        <Island name="blog-listing" component={BlogListing} props={{ posts, tags }} />
+        <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers }} />
       </div>
       <section className="section section-alt all-articles" aria-labelledby="all-articles-title">
         <div className="container">

@@ -6,6 +6,7 @@ import { TagList } from '../components/Badge.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 import { QuoteCta } from '../components/QuoteCta.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
@@ -18,7 +19,7 @@ export interface BlogPostProps extends PageProps {
 export function PostCard({ post }: { post: PostSummary }) {
   return (
     <article className="card post-card">
-      {post.coverImage && <Img src={post.coverImage} alt={`Cover image for ${post.title}`} />}
+      {post.coverImage && <Img src={post.coverImage} alt={`Cover image for ${post.title}`} sizes={SIZES.card} />}
       <div className="card-body">
         <TagList tags={post.tags} limit={2} />
         <h3><a className="card-link" href={`/blog/${post.slug}`}>{post.title}</a></h3>
@@ -53,7 +54,7 @@ export function BlogPost(props: BlogPostProps) {
         </header>
         {post.coverImage && (
           <div className="post-cover container">
-            <Img src={post.coverImage} alt={`Cover image for ${post.title}`} priority className="rounded" />
+            <Img src={post.coverImage} alt={`Cover image for ${post.title}`} priority sizes={SIZES.cover} className="rounded" />
           </div>
         )}
         <div className="container-narrow">

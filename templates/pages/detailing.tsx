@@ -4,6 +4,7 @@ import { Button, CallButton } from '../components/Button.tsx';
 import { LinkCard } from '../components/Card.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { QuoteCta } from '../components/QuoteCta.tsx';
 import { Paragraphs, Section } from '../components/Section.tsx';
@@ -55,7 +56,7 @@ export function Detailing(props: DetailingProps) {
             </div>
           </div>
           <div className="split-media">
-            <Img src={item.image} alt={item.alt} className="rounded" />
+            <Img src={item.image} alt={item.alt} className="rounded" sizes={SIZES.half} />
             <p className="guarantee"><Icon name="shield" /><span><strong>100% satisfaction guarantee</strong> on every detailing service.</span></p>
           </div>
         </div>

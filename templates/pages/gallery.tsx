@@ -1,6 +1,7 @@
 // Gallery: the 12 project photos; the first 4 load at once and the first 2 with high priority.
 import { PageHero } from '../components/PageHero.tsx';
 import { Img } from '../components/Img.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 import { QuoteCta } from '../components/QuoteCta.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import type { GalleryItem, PageProps } from '../types.ts';
@@ -20,7 +21,7 @@ export function Gallery(props: GalleryProps) {
             {items.map((item, i) => (
               <li key={item.src}>
                 <figure className="gallery-item">
-                  <Img src={item.src} alt={item.alt} eager={i < 4} priority={i < 2} />
+                  <Img src={item.src} alt={item.alt} eager={i < 4} priority={i < 2} sizes={SIZES.gallery} />
                   <figcaption>{item.title}</figcaption>
                 </figure>
               </li>

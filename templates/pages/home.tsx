@@ -9,6 +9,9 @@ import { quoteProps } from '../components/business.ts';
 import { FeatureCard, LinkCard } from '../components/Card.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
+import { useImage } from '../../src/images/image-context.ts';
+import type { ImageEntry } from '../../src/images/image-manifest.ts';
+import { SIZES } from '../components/image-sizes.ts';
 import { QuoteCta } from '../components/QuoteCta.tsx';
 import { Paragraphs, Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
@@ -28,15 +31,27 @@ export interface HomeProps extends PageProps {
 
 const whyIcons = ['award', 'gem', 'scissors', 'heart'];
 
+/**
+ * The <video>'s own poster. The poster photo is the responsive <picture> under the video
+ * (preloaded, the page's LCP image); naming the 1920 px original here would download it a
+ * second time, early. So the video gets the variant a phone's picture already loads: the
+ * first AVIF candidate of at least 780 px (390 px at 2x); the original without variants.
+ */
+export function videoPoster(src: string, entry: ImageEntry | undefined): string {
+  const candidates = (entry?.sources[0]?.srcset ?? '').split(', ').map((c) => c.split(' ')).map(([url, w]) => ({ url, w: Number.parseInt(w, 10) }));
+  return (candidates.find((c) => c.w >= 780) ?? candidates.at(-1))?.url || src;
+}
+
 export function Home(props: HomeProps) {
   const { home, serviceCards, recentWork, testimonials, layout } = props;
   const { site } = layout;
+  const poster = videoPoster(home.hero.poster, useImage(home.hero.poster));
   return (
     <Layout {...props}>
       <div className="home-hero on-dark">
         <div className="hero-media">
-          <Img src={home.hero.poster} alt="" width={1920} height={1080} priority className="hero-poster" />
-          <Island name="hero-video" component={HeroVideo} props={{ videos: home.hero.videos, poster: home.hero.poster, label: 'Upholstery work in our Rio Rancho workshop' }} when="idle" />
+          <Img src={home.hero.poster} alt="" width={1920} height={1080} priority sizes={SIZES.full} className="hero-poster" />
+          <Island name="hero-video" component={HeroVideo} props={{ videos: home.hero.videos, poster, label: 'Upholstery work in our Rio Rancho workshop' }} when="idle" />
         </div>
         <div className="container home-hero-inner">
           <p className="eyebrow">Rio Rancho · Albuquerque · Central New Mexico</p>
@@ -57,9 +72,9 @@ export function Home(props: HomeProps) {
       <Section id="services" eyebrow="What we do" title="Our Upholstery Services" center
         intro="From heirloom sofas to aircraft cabins, every piece is rebuilt by hand in our Rio Rancho workshop.">
         <ul className="grid services-grid">
-          {serviceCards.map((card) => (
+          {serviceCards.map((card, i) => (
             <li key={card.category}>
-              <LinkCard href={card.href} title={card.title} text={card.text} image={card.image} alt={`${card.title} project`} icon={iconFor(card.category)} more="Explore service" />
+              <LinkCard href={card.href} title={card.title} text={card.text} image={card.image} alt={`${card.title} project`} icon={iconFor(card.category)} more="Explore service" sizes={i < 3 ? SIZES.card : SIZES.wideCard} />
             </li>
           ))}
         </ul>
@@ -71,7 +86,7 @@ export function Home(props: HomeProps) {
         <ul className="grid work-grid">
           {recentWork.map((s) => (
             <li key={s.id}>
-              <LinkCard href={s.href} title={s.title} text={s.shortDescription} image={s.image} alt={`${s.title} by ${site.name}`} more="View service" />
+              <LinkCard href={s.href} title={s.title} text={s.shortDescription} image={s.image} alt={`${s.title} by ${site.name}`} more="View service" sizes={SIZES.workCard} />
             </li>
           ))}
         </ul>
@@ -94,7 +109,7 @@ export function Home(props: HomeProps) {
       <section className="section craft" aria-labelledby="craft-title">
         <div className="container split">
           <div className="split-media">
-            <Img src={home.craftsmanship.image} alt="Upholsterer stitching a leather panel in the Sandia Custom Upholstery workshop" className="rounded" />
+            <Img src={home.craftsmanship.image} alt="Upholsterer stitching a leather panel in the Sandia Custom Upholstery workshop" className="rounded" sizes={SIZES.half} />
             <div className="craft-stat on-dark" aria-hidden="true"><strong>{site.yearsExperience}+</strong><span>years in Rio Rancho</span></div>
           </div>
           <div className="split-copy">

@@ -4,6 +4,7 @@ import { Button, CallButton, telHref } from '../components/Button.tsx';
 import { LinkCard } from '../components/Card.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { QuoteCta } from '../components/QuoteCta.tsx';
 import { Paragraphs, Section } from '../components/Section.tsx';
@@ -48,7 +49,7 @@ export function ServicePage(props: ServiceProps) {
             </ul>
           </div>
           <aside className="aside-card card" aria-labelledby="aside-title">
-            <Img src={service.image} alt={`${service.title} project`} />
+            <Img src={service.image} alt={`${service.title} project`} sizes={SIZES.aside} />
             <div className="card-body">
               <h2 id="aside-title" className="aside-title">Free, No-Obligation Quote</h2>
               <p>Tell us about your project and we will get back to you within one business day.</p>

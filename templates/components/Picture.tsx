@@ -1,0 +1,69 @@
+// A responsive photo from plain variant data: <picture> with AVIF and WebP sources and a JPEG
+// fallback, intrinsic size, over its tiny blurred placeholder. No manifest lookup, so the
+// client-side islands can use it too (they get the data in their props; see Img for pages).
+import type { CSSProperties } from 'react';
+import type { ImageEntry } from '../../src/images/image-manifest.ts';
+
+/** What a responsive photo needs, light enough for island props. */
+export interface ResponsiveImage {
+  width: number;
+  height: number;
+  /** A tiny blurred version as a data: URL. */
+  placeholder: string;
+  avif?: string;
+  webp?: string;
+  /** The JPEG fallback's srcset ("url 800w"). */
+  jpeg: string;
+  /** The JPEG fallback's URL. */
+  src: string;
+}
+
+/** The light form of a manifest entry. */
+export function responsiveImage(entry: ImageEntry): ResponsiveImage {
+  const of = (type: string) => entry.sources.find((s) => s.type === type)?.srcset;
+  return {
+    width: entry.width,
+    height: entry.height,
+    placeholder: entry.placeholder,
+    avif: of('image/avif'),
+    webp: of('image/webp'),
+    jpeg: `${entry.fallback.src} ${entry.fallback.width}w`,
+    src: entry.fallback.src,
+  };
+}
+
+export interface PictureProps {
+  image: ResponsiveImage;
+  alt: string;
+  /** The slot's width in the layout (a `sizes` value). */
+  sizes: string;
+  loading: 'eager' | 'lazy';
+  /** The page's LCP image: high fetch priority, decoded at once. */
+  priority?: boolean;
+  /** Class of the frame. */
+  className?: string;
+}
+
+export function Picture({ image, alt, sizes, loading, priority = false, className }: PictureProps) {
+  const frame: CSSProperties = { backgroundImage: `url(${image.placeholder})` };
+  return (
+    <span className={className ? `img-frame ${className}` : 'img-frame'} style={frame}>
+      <picture>
+        {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
+        {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
+        <img
+          className="fade-img"
+          src={image.src}
+          srcSet={image.jpeg}
+          sizes={sizes}
+          alt={alt}
+          width={image.width}
+          height={image.height}
+          loading={loading}
+          decoding={priority ? undefined : 'async'}
+          fetchPriority={priority ? 'high' : undefined}
+        />
+      </picture>
+    </span>
+  );
+}
