@@ -8,7 +8,7 @@ import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
 import { PostCache, type MemoryPostMemo } from './cache/post-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { linkContent } from './content/link-content.ts';
-import { loadContent } from './content/load-content.ts';
+import { loadContent, type TextMemo } from './content/load-content.ts';
 import type { ContentGraph } from './content/types.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
@@ -96,6 +96,8 @@ export interface BuildOptions {
   keepGoing?: boolean;
   /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
   markdownCache?: Map<string, string>;
+  /** Texts of content files known unchanged since an earlier build (dev). */
+  texts?: TextMemo;
   /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
   postMemo?: MemoryPostMemo;
   /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
@@ -158,7 +160,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
   try {
     const persistent = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
     const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
-    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts }));
+    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts, texts: options.texts }));
     await persistent?.save().catch(() => undefined);
     state.diagnostics.push(...loaded.diagnostics);
     if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
@@ -339,7 +341,8 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
   const done = async (page: RenderedPage) => {
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
-    if (measure && page.image === undefined && page.html) page.image = largestImage(page.html, imageBytes);
+    // Measured once per page: a page kept from an earlier build brings its answer (even "none").
+    if (measure && !Object.hasOwn(page, 'image') && page.html) page.image = largestImage(page.html, imageBytes);
     if (measure && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
     const key = keys.get(output);

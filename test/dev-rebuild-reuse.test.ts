@@ -1,12 +1,14 @@
 // stitch dev's rebuild after a post edit redoes only what the edit feeds: unchanged posts are not
 // parsed again and the photos' variants are kept, unless a photo was replaced in the meantime.
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedPost, PostMemo } from '../src/cache/post-cache.ts';
 import { MemoryPostMemo } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { DevBuilder } from '../src/dev/dev-builder.ts';
+import { build } from '../src/build.ts';
+import { DevBuilder, type BuildOutcome } from '../src/dev/dev-builder.ts';
+import { MemoryWriter } from '../src/output/writer.ts';
 import { tempProject } from './dev-project.ts';
 
 const parsed = (minutes: number) => ({ data: { title: 't' }, bodyStart: 0, bodyLine: 1, readingTime: minutes }) as unknown as ParsedPost;
@@ -41,12 +43,22 @@ describe('the in-memory post memo', () => {
 describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
   let root: string;
   let builder: DevBuilder;
+  let config: ReturnType<typeof resolveConfig>;
+  let last: BuildOutcome | undefined;
   const post = () => join(root, 'content/blog/signs-leather-seats-need-repair.md');
+  const PAGE = 'blog/signs-leather-seats-need-repair/index.html';
+  /** The site as a fresh dev build of the files as they are now makes it. */
+  const fresh = async () => {
+    const writer = new MemoryWriter();
+    const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '', cache: false });
+    expect(result.ok).toBe(true);
+    return writer;
+  };
 
   beforeAll(async () => {
     root = tempProject();
-    const config = resolveConfig({ root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
-    builder = new DevBuilder(config, { extraHead: '' });
+    config = resolveConfig({ root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
+    builder = new DevBuilder(config, { extraHead: '', onBuild: (outcome) => { last = outcome; } });
     await builder.schedule();
     expect(builder.failure).toBeUndefined();
   });
@@ -71,5 +83,47 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
     expect(builder.failure).toBeUndefined();
     expect(builder.state!.images).not.toBe(before);
     expect(builder.state!.images?.manifest).toEqual(before?.manifest);
+  });
+
+  it('renders only the edited post when its body alone changed, exactly as a full build would', async () => {
+    const blogBefore = builder.output!.text('blog/index.html');
+    writeFileSync(post(), readFileSync(post(), 'utf8').replace(/\n\n/, '\n\nA new first paragraph, *emphasised*.\n\n'));
+    await builder.schedule();
+    expect(builder.failure).toBeUndefined();
+    expect(last?.rendered).toBe(1);
+    expect([...last!.outputs]).toEqual([PAGE]);
+    // The fast path: no content stage, no route table.
+    expect(Object.keys(builder.state!.timings)).toEqual(['render']);
+    expect(builder.output!.text(PAGE)).toContain('A new first paragraph, <em>emphasised</em>.');
+    expect(builder.output!.text('blog/index.html')).toBe(blogBefore);
+    const full = await fresh();
+    for (const [path] of full.files) expect(builder.output!.text(path), path).toBe(full.text(path));
+    expect(builder.output!.files.size).toBe(full.files.size);
+  });
+
+  it('builds as usual when the front matter or the reading time changed', async () => {
+    writeFileSync(post(), readFileSync(post(), 'utf8').replace(/^title: .*$/m, 'title: "Seven Signs Your Leather Seats Need Repair Now"'));
+    await builder.schedule();
+    expect(builder.failure).toBeUndefined();
+    expect(Object.keys(builder.state!.timings)).toContain('routes');
+    expect(builder.output!.text('blog/index.html')).toContain('Seven Signs Your Leather Seats Need Repair Now');
+    const minutes = builder.state!.graph!.posts.find((p) => p.slug === 'signs-leather-seats-need-repair')!.readingTime;
+    appendFileSync(post(), `\n${'More words about worn bolsters and cracked seams. '.repeat(60)}\n`);
+    await builder.schedule();
+    expect(Object.keys(builder.state!.timings)).toContain('routes');
+    expect(builder.state!.graph!.posts.find((p) => p.slug === 'signs-leather-seats-need-repair')!.readingTime).toBeGreaterThan(minutes);
+    const full = await fresh();
+    for (const [path] of full.files) expect(builder.output!.text(path), path).toBe(full.text(path));
+  });
+
+  it('reports a broken front matter as a failed build, then recovers with a body-only edit', async () => {
+    const good = readFileSync(post(), 'utf8');
+    writeFileSync(post(), good.replace(/^date: .*$/m, 'date: 2024-02-31'));
+    await builder.schedule();
+    expect(builder.failure?.some((d) => d.severity === 'error')).toBe(true);
+    writeFileSync(post(), good.replace('worn bolsters', 'tired bolsters'));
+    await builder.schedule();
+    expect(builder.failure).toBeUndefined();
+    expect(builder.output!.text(PAGE)).toContain('tired bolsters');
   });
 });

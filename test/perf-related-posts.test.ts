@@ -39,4 +39,17 @@ describe('related posts', () => {
     const outsider = { slug: 'outsider', tags: ['tag-1', 'tag-1', 'nope'] } as Post;
     expect(relatedPosts(outsider, list).map((p) => p.slug)).toEqual(naive(outsider, list).map((p) => p.slug));
   });
+
+  it('answer a rebuilt list with the same slugs and tags from memory, with the new list\'s posts', () => {
+    const list = posts(200, 6);
+    const first = list.map((p) => relatedPosts(p, list).map((r) => r.slug));
+    // A dev rebuild: new objects, same slugs and tags, one title edited.
+    const again = list.map((p) => ({ ...p, title: p.slug === 'post-3' ? 'Edited' : 'Same' } as Post));
+    const second = again.map((p) => relatedPosts(p, again));
+    expect(second.map((r) => r.map((p) => p.slug))).toEqual(first);
+    for (const related of second) for (const p of related) expect(again).toContain(p);
+    // Tags changed: answered anew, as the simple definition says.
+    const retagged = again.map((p, i) => (i % 7 === 0 ? { ...p, tags: ['tag-0'] } as Post : p));
+    for (const post of retagged) expect(relatedPosts(post, retagged).map((p) => p.slug)).toEqual(naive(post, retagged).map((p) => p.slug));
+  });
 });

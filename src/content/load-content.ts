@@ -26,15 +26,24 @@ interface Loader {
   diagnostics: Diagnostic[];
   /** Parsed posts from earlier builds (the persistent cache), when the build keeps one. */
   posts?: PostMemo;
+  texts?: TextMemo;
+}
+
+/** File texts kept between builds (stitch dev): `get` answers only for a file known unchanged. */
+export interface TextMemo {
+  get(absolutePath: string): string | undefined;
+  set(absolutePath: string, text: string): void;
 }
 
 export interface LoadOptions {
   /** Parsed posts from earlier builds: a post whose file is unchanged is not parsed again. */
   posts?: PostMemo;
+  /** Texts of files unchanged since an earlier build: not read again. */
+  texts?: TextMemo;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts };
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, texts: options.texts };
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -96,8 +105,12 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
 async function readSource(ctx: Loader, rel: string): Promise<{ file: string; text: string } | undefined> {
   const abs = `${ctx.contentDir}/${rel}`;
   const file = relative(ctx.root, abs);
+  const known = ctx.texts?.get(abs);
+  if (known !== undefined) return { file, text: known };
   try {
-    return { file, text: await readFile(abs, 'utf8') };
+    const text = await readFile(abs, 'utf8');
+    ctx.texts?.set(abs, text);
+    return { file, text };
   } catch {
     return undefined;
   }
@@ -213,4 +226,20 @@ async function listAssets(assetsDir: string): Promise<Set<string>> {
   if (!existsSync(assetsDir)) return new Set();
   const files = await fg('**/*', { cwd: assetsDir, dot: false });
   return new Set(files.map((f) => `/${f}`));
+}
+
+/**
+ * One blog post file parsed as the content stage would: the post (with `html` empty), or
+ * undefined when the file has any problem (a full build then reports it). For stitch dev's
+ * rebuild of an edited post.
+ */
+export function parsePostFile(root: string, contentDir: string, absolutePath: string, text: string): Post | undefined {
+  const file = relative(root, absolutePath);
+  const slug = basename(absolutePath, '.md');
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || !absolutePath.startsWith(`${contentDir}/blog/`)) return undefined;
+  const { parsed, diagnostics } = parseMarkdownSource(file, text);
+  const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
+  if (!parsed || !result?.data || diagnostics.length > 0 || result.diagnostics.length > 0) return undefined;
+  const minutes = result.data.readingTime ?? readingTime(parsed.body);
+  return { slug, ...result.data, readingTime: minutes, body: parsed.body, html: '', origin: { file, line: parsed.bodyLine } };
 }

@@ -5,15 +5,21 @@
 //   list it as related);
 // - a template module: bundle the templates and islands again, re-render every page;
 // - a stylesheet: bundle the CSS again; the browser swaps the stylesheet without a reload.
+// - only the Markdown body of existing posts (front matter and reading time as before): nothing
+//   else shows a post's body, so only those pages are rendered again, on the last good build,
+//   without loading the content or making the route table anew (fast with thousands of posts).
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
-import { relative, sep } from 'node:path';
-import { build, type BuildState } from '../build.ts';
+import { readFileSync } from 'node:fs';
+import { basename, relative, sep } from 'node:path';
+import { build, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
+import { parsePostFile } from '../content/load-content.ts';
+import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { MemoryPostMemo } from '../cache/post-cache.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { changedPaths, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
+import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -56,6 +62,8 @@ export class DevBuilder {
   private readonly fingerprints = new Map<string, string>();
   private readonly markdownCache = new Map<string, string>();
   private readonly postMemo = new MemoryPostMemo();
+  /** Content file texts with the snapshot stamp they were read at. */
+  private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
   private again = false;
   /** No build has run yet. */
@@ -92,6 +100,85 @@ export class DevBuilder {
     this.photosChanged = true;
   }
 
+  /**
+   * The fast path: when everything changed since the last good build is the Markdown body of
+   * posts that build had (same front matter, same reading time), renders those posts' pages on
+   * that build and keeps the rest of its output. Undefined when the change is anything else.
+   */
+  private async rebuildPostBodies(changedNow: string[], sinceGood: string[], started: number): Promise<{ publish: () => BuildOutcome; read: string[] } | undefined> {
+    const previous = this.state;
+    const { config } = this;
+    if (!previous?.graph || !previous.layout || !this.output || this.failure || this.photosChanged || sinceGood.length === 0) return undefined;
+    if (!sinceGood.every((p) => p.startsWith(`${config.contentDir}${sep}blog${sep}`) && p.endsWith('.md'))) return undefined;
+    const bySlug = new Map(previous.graph.posts.map((p) => [p.slug, p]));
+    const edits: { old: Post; post: Post }[] = [];
+    for (const path of sinceGood) {
+      const old = bySlug.get(basename(path, '.md'));
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        return undefined;
+      }
+      const post = old && parsePostFile(config.root, config.contentDir, path, text);
+      if (!old || !post || post.origin.file !== old.origin.file || listingFields(post) !== listingFields(old)) return undefined;
+      edits.push({ old, post });
+    }
+    const routes = new Map<string, PageRoute>();
+    for (const route of previous.routes) {
+      if (route.type === 'page' && route.kind === 'blog-post') routes.set((route.props.post as { slug: string }).slug, route);
+    }
+    const siteUrl = previous.layout.siteUrl;
+    const { renderMarkdown } = await import('../markdown/render-markdown.ts');
+    const pages = new Map(previous.pages);
+    const replaced = new Map<PageRoute, PageRoute>();
+    const posts = new Map<Post, Post>();
+    const rendered: RenderedPage[] = [];
+    for (const { old, post } of edits) {
+      const route = routes.get(post.slug);
+      if (!route) return undefined;
+      const key = `${siteUrl}\n${post.body}`;
+      const html = this.markdownCache.get(key) ?? renderMarkdown(post.body, { siteUrl });
+      this.markdownCache.set(key, html);
+      const next: PageRoute = { ...route, props: { ...route.props, post: { ...(route.props.post as object), html } } };
+      let page: RenderedPage;
+      try {
+        page = renderRoute(previous, next, this.options.extraHead);
+      } catch {
+        return undefined;
+      }
+      replaced.set(route, next);
+      posts.set(old, { ...post, html });
+      pages.set(next.output, page);
+      rendered.push(page);
+    }
+    const state: BuildState = {
+      ...previous,
+      graph: { ...previous.graph, posts: previous.graph.posts.map((p) => posts.get(p) ?? p) },
+      routes: previous.routes.map((r) => (r.type === 'page' ? replaced.get(r) ?? r : r)),
+      pages,
+      timings: { render: performance.now() - started },
+    };
+    const writer = new MemoryWriter();
+    for (const [path, contents] of this.output.files) writer.files.set(path, contents);
+    for (const [path, from] of this.output.copies) writer.copies.set(path, from);
+    for (const page of rendered) await writer.write(page.route.output, page.html);
+    const ms = performance.now() - started;
+    return {
+      read: sinceGood,
+      publish: () => {
+        const outputs = new Set(rendered.filter((p) => !sameContents(this.output!.files.get(p.route.output) ?? '', p.html)).map((p) => p.route.output));
+        for (const page of rendered) this.fingerprints.set(page.route.output, fingerprint(page.route));
+        this.state = state;
+        this.output = writer;
+        return {
+          ok: true, changed: changedNow.map((p) => relative(config.root, p)), cssOnly: false, ms,
+          diagnostics: state.diagnostics, pages: state.pages.size, outputs, rendered: rendered.length, recovered: false,
+        };
+      },
+    };
+  }
+
   /** Resolves when no build is running. */
   async idle(): Promise<void> {
     while (this.loop) await this.loop.catch(() => undefined);
@@ -104,8 +191,9 @@ export class DevBuilder {
       const before = takeSnapshot(this.inputs);
       const changed = changedPaths(this.built, before);
       if (changed.length === 0 && !this.initial) continue;
-      const candidate = await this.buildOnce(changed, changedPaths(this.good, before));
-      const after = takeSnapshot(this.inputs);
+      const candidate = await this.buildOnce(changed, changedPaths(this.good, before), before);
+      // Were the files it read still being written? The fast path read only the edited posts.
+      const after = candidate.read ? restat(before, candidate.read) : takeSnapshot(this.inputs);
       if (changedPaths(before, after).length > 0 && restarts++ < MAX_RESTARTS) {
         // Files changed while the build read them (an editor still writing): drop it, go again.
         this.again = true;
@@ -120,8 +208,10 @@ export class DevBuilder {
   }
 
   /** Builds; `publish()` makes the result current (not called when it was built from half-written files). */
-  private async buildOnce(changedNow: string[], sinceGood: string[]): Promise<{ publish: () => BuildOutcome }> {
+  private async buildOnce(changedNow: string[], sinceGood: string[], snapshot: Snapshot): Promise<{ publish: () => BuildOutcome; read?: string[] }> {
     const started = performance.now();
+    const quick = await this.rebuildPostBodies(changedNow, sinceGood, started);
+    if (quick) return quick;
     const { config } = this;
     const changed = this.built.size === 0 ? [] : changedNow.map((p) => relative(config.root, p));
     const inTemplates = sinceGood.filter((p) => p.startsWith(config.templatesDir + sep));
@@ -144,7 +234,18 @@ export class DevBuilder {
       copyAssets: false,
       extraHead: this.options.extraHead,
       markdownCache: this.markdownCache,
-      // Unchanged posts are not parsed again.
+      // Unchanged files are not read again (the snapshot says which), unchanged posts not parsed again.
+      texts: {
+        get: (path) => {
+          const known = this.texts.get(path);
+          return known && known.stamp === snapshot.get(path) ? known.text : undefined;
+        },
+        set: (path, text) => {
+          const stamp = snapshot.get(path);
+          if (stamp === undefined) this.texts.delete(path);
+          else this.texts.set(path, { stamp, text });
+        },
+      },
       postMemo: this.postMemo,
       // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
       cache: full,
@@ -204,8 +305,30 @@ function entriesKey(state: BuildState): string {
 }
 
 /** A page's own inputs: template, head and props (the shared layout is compared once). */
+/** A post's fields besides its body: what every page but its own shows of it. */
+function listingFields(post: Post): string {
+  const { body: _body, html: _html, origin: _origin, ...rest } = post;
+  return JSON.stringify(rest, Object.keys(rest).sort());
+}
+
+/**
+ * Ids of the post HTML strings seen: the memory Markdown cache hands out the same string for
+ * the same Markdown, so a post page's fingerprint names its HTML by id instead of copying it.
+ */
+const htmlIds = new Map<string, number>();
+/** Ids are never reused, even after htmlIds is cleared: an old fingerprint must not match new HTML. */
+let nextHtmlId = 0;
+
 function fingerprint(route: PageRoute): string {
-  return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
+  const post = route.kind === 'blog-post' ? route.props.post as { html?: string } | undefined : undefined;
+  if (!post?.html) return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
+  let id = htmlIds.get(post.html);
+  if (id === undefined) {
+    // Edits leave old HTML behind: start over now and then (the next rebuild renders every page).
+    if (htmlIds.size >= 50_000) htmlIds.clear();
+    htmlIds.set(post.html, (id = nextHtmlId++));
+  }
+  return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined, post: { ...post, html: id } }]);
 }
 
 function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {

@@ -45,6 +45,20 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
   return out;
 }
 
+/** `snapshot` with the given files looked at again (the only ones a build read). */
+export function restat(snapshot: Snapshot, paths: string[]): Snapshot {
+  const out = new Map(snapshot);
+  for (const path of paths) {
+    try {
+      const s = statSync(path);
+      out.set(path, `${s.mtimeMs}:${s.size}:${s.ino}`);
+    } catch {
+      out.delete(path);
+    }
+  }
+  return out;
+}
+
 /** Paths added, removed or modified between two snapshots. */
 export function changedPaths(before: Snapshot, after: Snapshot): string[] {
   const out: string[] = [];

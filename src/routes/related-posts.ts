@@ -37,7 +37,36 @@ function indexOf(posts: Post[]): TagIndex {
   return index;
 }
 
+/**
+ * The answers of the last list, by its signature (every post's slug and tags, in order): a dev
+ * rebuild after a body edit builds a new list with the same signature and gets them again
+ * without the work (which grows with the square of the blog's size).
+ */
+let remembered: { signature: string; limit: number; slugs: Map<string, string[]> } | undefined;
+const signatures = new WeakMap<Post[], { signature: string; bySlug: Map<string, Post> }>();
+
+function signatureOf(posts: Post[]): { signature: string; bySlug: Map<string, Post> } {
+  let known = signatures.get(posts);
+  if (!known) {
+    known = { signature: posts.map((p) => `${p.slug}\t${p.tags.join('\t')}`).join('\n'), bySlug: new Map(posts.map((p) => [p.slug, p])) };
+    signatures.set(posts, known);
+  }
+  return known;
+}
+
 export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
+  const { signature, bySlug } = signatureOf(posts);
+  if (remembered?.signature !== signature || remembered.limit !== limit) remembered = { signature, limit, slugs: new Map() };
+  // Only a post of the list itself is answered from memory (its own tags are part of the signature).
+  const own = bySlug.get(post.slug) === post || bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
+  const known = own ? remembered.slugs.get(post.slug) : undefined;
+  if (known) return known.map((slug) => bySlug.get(slug)!);
+  const found = computeRelated(post, posts, limit);
+  if (own) remembered.slugs.set(post.slug, found.map((p) => p.slug));
+  return found;
+}
+
+function computeRelated(post: Post, posts: Post[], limit: number): Post[] {
   const index = indexOf(posts);
   const call = ++index.calls;
   const { stamp, candidates } = index;
