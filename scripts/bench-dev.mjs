@@ -2,12 +2,14 @@
 // Benchmark (not a test): the time from saving a blog post to the live-reload message reaching
 // the browser, with `stitch dev` running on a copy of the real content.
 //
-//   node scripts/bench-dev.mjs [--runs 15] [--post <slug>] [--root <project dir>]
+//   node scripts/bench-dev.mjs [--runs 15] [--post <slug>] [--root <project dir>] [--corpus N]
+//
+// --corpus N adds N synthetic posts (../shared/bench/gen-corpus.mjs, as `npm run bench` does).
 //
 // Starts `stitch dev` in a child process on a free port, opens the server-sent-events stream
 // a page opens, then edits the post (a changed sentence, as an editor would) and measures
 // until the `reload` event arrives. Prints every run and the median.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,15 @@ const PROJECT = resolve(arg('--root', ROOT));
 
 const content = join(mkdtempSync(join(tmpdir(), 'stitch-bench-dev-')), 'content');
 cpSync(join(ROOT, 'content'), content, { recursive: true });
+const CORPUS = Number(arg('--corpus', '0'));
+if (CORPUS > 0) {
+  const gen = process.env.STITCH_CORPUS_GEN ?? resolve(ROOT, '../shared/bench/gen-corpus.mjs');
+  const made = spawnSync(process.execPath, [gen, String(CORPUS), join(content, 'blog')], { encoding: 'utf8' });
+  if (made.status !== 0) {
+    process.stderr.write(`bench-dev: the corpus generator failed (${gen}):\n${made.stderr}\n`);
+    process.exit(2);
+  }
+}
 const postFile = join(content, 'blog', `${SLUG}.md`);
 const original = readFileSync(postFile, 'utf8');
 
