@@ -61,6 +61,8 @@ export interface BuildState {
   weights?: PageWeight[];
   /** Responsive variants of the content photos: manifest, files, sizes. */
   images?: ImagesResult;
+  /** Data files of the route table (a large blog's listing index). */
+  files?: { path: string; contents: string }[];
 }
 
 export interface RenderedPage {
@@ -183,6 +185,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     });
     const table = await timed(state, 'routes', () => buildRouteTable(graph, state.layout!));
     state.routes = table.routes;
+    state.files = table.files;
     state.prefixRedirects = table.prefixRedirects;
     state.diagnostics.push(...table.diagnostics);
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
@@ -451,6 +454,7 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
     { path: 'robots.txt', contents: robotsTxt(siteUrl) },
     { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
     { path: '_headers', contents: headersFile() },
+    ...(state.files ?? []),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
   if (copyAssets) {

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { About } from './pages/about.tsx';
 import { AdminRebuild } from './pages/admin-rebuild.tsx';
+import { BlogArchive } from './pages/blog-archive.tsx';
 import { BlogList } from './pages/blog-list.tsx';
 import { BlogPost } from './pages/blog-post.tsx';
 import { Category } from './pages/category.tsx';
@@ -34,6 +35,7 @@ export const templates: Record<string, ComponentType<any>> = {
   location: LocationPage,
   contact: Contact,
   'blog-list': BlogList,
+  'blog-archive': BlogArchive,
   'blog-post': BlogPost,
   legal: Legal,
   'admin-rebuild': AdminRebuild,

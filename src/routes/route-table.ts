@@ -16,7 +16,22 @@ export interface RouteTable {
   routes: Route[];
   prefixRedirects: PrefixRedirect[];
   diagnostics: Diagnostic[];
+  /** Data files the pages fetch (a large blog's listing index), by output path. */
+  files: { path: string; contents: string }[];
 }
+
+/**
+ * Up to this many posts the blog listing carries every post's listing fields in its page.
+ * A larger blog keeps its /blog page light however many posts it has: the page carries the
+ * featured article and the first page of cards, the listing island fetches the other posts'
+ * fields from LISTING_INDEX when a visitor searches, filters or turns a page, and the plain
+ * 'All Articles' list shows the newest posts and links archive pages of ARCHIVE_PAGE_SIZE.
+ */
+export const LISTING_INLINE_LIMIT = 60;
+export const ARCHIVE_PAGE_SIZE = 200;
+export const LISTING_INDEX = '/blog/posts.json';
+/** The featured article and the six cards of the listing's first page. */
+const FIRST_SCREEN = 7;
 
 /** The fields of a post the listing and cards use: everything but the body. */
 export type PostSummary = Omit<Post, 'body' | 'html' | 'origin'> & { id: string; dateLabel: string };
@@ -135,10 +150,32 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
   page('/contact', 'contact', 'contact', {}, { title: 'Contact Us & Request a Free Quote', description: `Call ${site.phone} or request a free upholstery or detailing quote online. Visit our Rio Rancho workshop.`, jsonLd: [business] });
 
   const summaries = graph.posts.map(summarize);
+  const large = summaries.length > LISTING_INLINE_LIMIT;
+  const archivePages = large ? Math.ceil(summaries.length / ARCHIVE_PAGE_SIZE) : 0;
+  const archivePath = (n: number) => `/blog/archive/${n}`;
   page('/blog', 'blog-list', 'blog-list', {
-    posts: summaries,
+    posts: large ? summaries.slice(0, FIRST_SCREEN) : summaries,
+    total: summaries.length,
+    index: large ? LISTING_INDEX : undefined,
     tags: [...new Set(graph.posts.flatMap((p) => p.tags))].sort(),
+    // Every cover of the blog, for the island's responsive variants (covers repeat: few).
+    coverImages: [...new Set(summaries.flatMap((p) => (p.coverImage ? [p.coverImage] : [])))].sort(),
+    articles: large ? summaries.slice(0, LISTING_INLINE_LIMIT) : summaries,
+    archive: Array.from({ length: archivePages }, (_, i) => archivePath(i + 1)),
   }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }] });
+  for (let n = 1; n <= archivePages; n++) {
+    const from = (n - 1) * ARCHIVE_PAGE_SIZE;
+    page(archivePath(n), 'blog-archive', 'blog-archive', {
+      posts: summaries.slice(from, from + ARCHIVE_PAGE_SIZE),
+      page: n,
+      pages: Array.from({ length: archivePages }, (_, i) => archivePath(i + 1)),
+    }, {
+      title: `All Articles, Page ${n} of ${archivePages}`,
+      description: `Every article of our upholstery journal, newest first: articles ${from + 1} to ${Math.min(from + ARCHIVE_PAGE_SIZE, summaries.length)} of ${summaries.length}.`,
+      crumbs: [home, { name: 'Blog', path: '/blog' }, { name: `All Articles, Page ${n}`, path: archivePath(n) }],
+    });
+  }
+  const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
 
   for (const post of graph.posts) {
     const path = `/blog/${post.slug}`;
@@ -175,7 +212,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
   for (const [output, list] of byOutput) {
     if (list.length > 1) diagnostics.push(errors.duplicateOutput(output, list.map((r) => r.origin?.file ?? r.path)));
   }
-  return { routes, prefixRedirects, diagnostics };
+  return { routes, prefixRedirects, diagnostics, files };
 }
 
 export type { RedirectRoute };

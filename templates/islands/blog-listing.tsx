@@ -2,7 +2,10 @@
 // tags (case-insensitive) AND an exact topic, the `tag` query parameter kept in sync, a
 // featured article on the unfiltered first page, six cards per page with numbered pages.
 // Without JavaScript the filters and pages are hidden; the page template lists every
-// article as a plain link (the 'All Articles' section).
+// article as a plain link (the 'All Articles' section and, on a large blog, archive pages).
+// A large blog's page carries only the first screen of posts (`total` says how many there
+// are): the other posts' listing fields come from `index`, fetched once when a search, a
+// topic or a page other than the first needs them.
 import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../types.ts';
 import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
@@ -14,6 +17,10 @@ export interface BlogListingProps {
   tags: string[];
   /** Responsive variants of the covers, by cover path (a cover without any shows its original). */
   covers?: Record<string, ResponsiveImage>;
+  /** Number of posts in all (default: `posts.length`). */
+  total?: number;
+  /** URL of every post's listing fields (JSON), when `posts` is only the first screen. */
+  index?: string;
 }
 
 export const PAGE_SIZE = 6;
@@ -67,12 +74,38 @@ function Cover({ post, image, featured }: { post: PostSummary; image?: Responsiv
   return <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={loading} decoding="async" /></span>;
 }
 
-export default function BlogListing({ posts, tags, covers = {} }: BlogListingProps) {
+export default function BlogListing({ posts: firstScreen, tags, covers = {}, total, index }: BlogListingProps) {
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [ready, setReady] = useState(false);
+  const [all, setAll] = useState<PostSummary[] | undefined>(index ? undefined : firstScreen);
+  const [loadFailed, setLoadFailed] = useState(false);
   const latest = useRef<HTMLElement>(null);
+  const posts = all ?? firstScreen;
+  const count = all ? all.length : total ?? firstScreen.length;
+  const searching = search.trim() !== '';
+  // Unfiltered, the first post is the featured article (shown on page 1) and the pages hold
+  // the others, so no article appears twice.
+  const unfiltered = !searching && !tag;
+  // Anything but the first unfiltered page needs every post.
+  const waiting = !all && (!unfiltered || page > 1);
+
+  useEffect(() => {
+    if (!waiting || !index || loadFailed) return;
+    let live = true;
+    fetch(index)
+      .then((response) => {
+        if (!response.ok) throw new Error(`${index} answered ${response.status}`);
+        return response.json() as Promise<PostSummary[]>;
+      })
+      .then((list) => { if (live) setAll(list); })
+      .catch((error: unknown) => {
+        console.error('Could not load the articles:', error);
+        if (live) setLoadFailed(true);
+      });
+    return () => { live = false; };
+  }, [waiting, index, loadFailed]);
 
   useEffect(() => {
     setReady(true);
@@ -103,13 +136,10 @@ export default function BlogListing({ posts, tags, covers = {} }: BlogListingPro
     latest.current?.scrollIntoView({ block: 'start' });
   };
 
-  const searching = search.trim() !== '';
-  // Unfiltered, the first post is the featured article (shown on page 1) and the pages hold
-  // the others, so no article appears twice.
-  const unfiltered = !searching && !tag;
   const found = unfiltered ? posts.slice(1) : posts.filter((p) => matches(p, search, tag));
-  const total = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-  const current = Math.min(page, total);
+  const foundCount = unfiltered ? Math.max(0, count - 1) : found.length;
+  const pages = Math.max(1, Math.ceil(foundCount / PAGE_SIZE));
+  const current = Math.min(page, pages);
   const shown = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const featured = current === 1 && unfiltered ? posts[0] : undefined;
   const href = (p: PostSummary) => `/blog/${p.slug}`;
@@ -160,8 +190,14 @@ export default function BlogListing({ posts, tags, covers = {} }: BlogListingPro
 
       <section className="blog-latest" aria-labelledby="blog-latest-title" ref={latest}>
         <h2 id="blog-latest-title">{tag ? `Articles tagged ${tag}` : 'Latest Articles'}</h2>
-        <p className="visually-hidden" role="status">{unfiltered ? '' : `${found.length} ${found.length === 1 ? 'article' : 'articles'} found`}</p>
-        {shown.length === 0 && !featured ? (
+        <p className="visually-hidden" role="status">{unfiltered || waiting ? '' : `${found.length} ${found.length === 1 ? 'article' : 'articles'} found`}</p>
+        {waiting ? (
+          <div className="blog-loading" role="status">
+            {loadFailed
+              ? <p>The articles could not be loaded. Please try again, or browse every article in the list below.</p>
+              : <p>Loading articles…</p>}
+          </div>
+        ) : shown.length === 0 && !featured ? (
           <div className="blog-empty">
             <h3>No articles found</h3>
             <p>{searching || !tag ? 'No articles found matching your search criteria.' : `No articles found with the tag "${tag}".`}</p>
@@ -185,15 +221,15 @@ export default function BlogListing({ posts, tags, covers = {} }: BlogListingPro
             ))}
           </ul>
         )}
-        {total > 1 && (
+        {!waiting && pages > 1 && (
           <nav className="pagination" aria-label="Pagination">
             <button type="button" className="btn btn-outline" disabled={!ready || current === 1} onClick={() => goTo(current - 1)}>Previous</button>
             <ul>
-              {pageItems(current, total).map((p, i) => p === 0
+              {pageItems(current, pages).map((p, i) => p === 0
                 ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
                 : <li key={p}><button type="button" className="pagination-page" aria-label={`Page ${p}`} aria-current={p === current ? 'page' : undefined} disabled={!ready} onClick={() => goTo(p)}>{p}</button></li>)}
             </ul>
-            <button type="button" className="btn btn-outline" disabled={!ready || current === total} onClick={() => goTo(current + 1)}>Next</button>
+            <button type="button" className="btn btn-outline" disabled={!ready || current === pages} onClick={() => goTo(current + 1)}>Next</button>
           </nav>
         )}
       </section>

@@ -10,19 +10,30 @@ import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
 
 export interface BlogListProps extends PageProps {
+  /** Every post, or (a large blog) the featured one and the first page's. */
   posts: PostSummary[];
+  /** Number of posts in all. */
+  total: number;
+  /** Where the island fetches every post's listing fields when `posts` is not all of them. */
+  index?: string;
   tags: string[];
+  /** Every cover path of the blog. */
+  coverImages: string[];
+  /** The posts the plain 'All Articles' list shows (the newest, on a large blog). */
+  articles: PostSummary[];
+  /** Archive pages listing every post (a large blog). */
+  archive: string[];
 }
 
 export function BlogList(props: BlogListProps) {
-  const { posts, tags, breadcrumbs } = props;
+  const { posts, total, index, tags, coverImages, articles, archive, breadcrumbs } = props;
   // The island renders covers in the browser, where the manifest is not: it gets the variants
   // of each distinct cover once (posts share a few covers), keyed by the cover's path.
   const manifest = useContext(ImageManifestContext);
   const covers: Record<string, ResponsiveImage> = {};
-  for (const p of posts) {
-    const entry = p.coverImage ? manifest[p.coverImage] : undefined;
-    if (entry && !covers[p.coverImage!]) covers[p.coverImage!] = responsiveImage(entry);
+  for (const cover of coverImages) {
+    const entry = manifest[cover];
+    if (entry) covers[cover] = responsiveImage(entry);
   }
   return (
     <Layout {...props}>
@@ -35,19 +46,27 @@ export function BlogList(props: BlogListProps) {
         </div>
       </div>
       <div className="container blog-listing">
-        <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers }} />
+        <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers, total, index }} />
       </div>
       <section className="section section-alt all-articles" aria-labelledby="all-articles-title">
         <div className="container">
           <h2 id="all-articles-title">All Articles</h2>
           <ul className="article-index">
-            {posts.map((p) => (
+            {articles.map((p) => (
               <li key={p.slug}>
                 <a href={`/blog/${p.slug}`}>{p.title}</a>
                 <span className="muted"><time dateTime={p.date}>{p.dateLabel}</time> · {p.readingTime} min read</span>
               </li>
             ))}
           </ul>
+          {archive.length > 0 && (
+            <nav className="article-archive" aria-label="All articles, by page">
+              <p>The newest {articles.length} of {total} articles. Every article, newest first:</p>
+              <ul>
+                {archive.map((href, i) => <li key={href}><a href={href}>Page {i + 1}</a></li>)}
+              </ul>
+            </nav>
+          )}
         </div>
       </section>
     </Layout>
