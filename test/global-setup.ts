@@ -1,0 +1,18 @@
+// Runs once before the test files: encodes the real content's photo variants into the image
+// cache (.stitch/cache/images), as the first `stitch build` of a checkout does. Builds in the
+// tests do not encode (it is slow and would run in every file at once on a fresh machine):
+// they find the variants here, so the pages they check are the pages `stitch build` writes.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from '../src/build.ts';
+import { resolveConfig } from '../src/config/resolve-config.ts';
+import { MemoryWriter } from '../src/output/writer.ts';
+
+export default async function setup(): Promise<void> {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const config = resolveConfig({ content: 'content', root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
+  const result = await build(config, { writer: new MemoryWriter(), encodeImages: true, budgets: false });
+  if (!result.ok) {
+    throw new Error(`the real content does not build:\n${result.state.diagnostics.map((d) => `${d.file ?? ''}:${d.line ?? ''} ${d.message}`).join('\n')}`);
+  }
+}
