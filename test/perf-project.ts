@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { ROOT } from './helpers/build-site.ts';
 import { runCli, type CliResult } from './helpers/run-cli.ts';
 
-const TEMPLATE_NAMES = ['home', 'about', 'gallery', 'category', 'service', 'detailing-list', 'detailing', 'locations', 'location', 'contact', 'blog-list', 'blog-post', 'legal', 'admin-rebuild', 'not-found'];
+const TEMPLATE_NAMES = ['home', 'about', 'gallery', 'category', 'service', 'detailing-list', 'detailing', 'locations', 'location', 'contact', 'blog-list', 'blog-archive', 'blog-post', 'legal', 'admin-rebuild', 'not-found'];
 
 export function templatesSource(marker: string): string {
   return `import { createElement } from 'react';
