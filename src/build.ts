@@ -1,6 +1,7 @@
 // The orchestrator: one build() runs the stages in order and times each.
 // load content → link → markdown → route table → bundle → render → write.
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version.ts';
@@ -145,6 +146,10 @@ async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> |
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const state: BuildState = { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
   const workers = new Workers(config, options);
+  // A blog large enough for the render workers: start them (and bundle their script, on a
+  // fresh checkout) while this thread loads the content, instead of after it.
+  // (Not for dev rebuilds: they render little, from memory.)
+  if (!options.incremental && !options.markdownCache && workers.worth(countPostFiles(config.contentDir))) workers.get().catch(() => undefined);
   try {
     return await runStages(state, options, workers);
   } finally {
@@ -221,6 +226,15 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     if (error instanceof StitchError) state.diagnostics.push(...error.diagnostics);
     else state.diagnostics.push({ ...wrapError(error, 'building the site'), ...(config.debug && error instanceof Error ? { frame: error.stack } : {}) });
     return await fail();
+  }
+}
+
+/** Markdown files directly in content/blog/ (a cheap estimate of the number of posts). */
+function countPostFiles(contentDir: string): number {
+  try {
+    return readdirSync(`${contentDir}/blog`).filter((name) => name.endsWith('.md')).length;
+  } catch {
+    return 0;
   }
 }
 
