@@ -191,7 +191,7 @@ describe('images', () => {
 
   test('a broken image gets data-error and the placeholder frame shows instead', async () => {
     const t = await suite.open('about:blank');
-    await t.page.route(/\/images\/gallery\/.*\.(jpg|webp|avif|png)$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await t.page.route(/\/(images|assets\/img)\/gallery\/.*\.(jpg|webp|avif|png)$/, (route) => route.fulfill({ status: 404, body: '' }));
     await t.page.goto(`${suite.site.url}/gallery`, { waitUntil: 'load' });
     const first = t.page.locator('img.fade-img').first();
     await t.page.waitForFunction(() => document.querySelector('img.fade-img')?.hasAttribute('data-error'));
