@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../types.ts';
 import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
-import { SIZES } from '../components/image-sizes.ts';
+import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
 
 export interface BlogListingProps {
   posts: PostSummary[];
@@ -70,7 +70,7 @@ function Meta({ post }: { post: PostSummary }) {
 function Cover({ post, image, featured }: { post: PostSummary; image?: ResponsiveImage; featured?: boolean }) {
   if (!post.coverImage) return null;
   const loading = featured ? 'eager' : 'lazy';
-  if (image) return <Picture image={image} alt="" sizes={featured ? SIZES.featured : SIZES.blogCard} loading={loading} className="bl-cover" />;
+  if (image) return <Picture image={image} alt="" sizes={featured ? FEATURED_SIZES : BLOG_CARD_SIZES} loading={loading} className="bl-cover" />;
   return <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={loading} decoding="async" /></span>;
 }
 
