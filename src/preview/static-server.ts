@@ -1,8 +1,11 @@
 // Serves a built site as a static host would: clean URLs (/about → about/index.html),
-// 404.html with status 404, and the 301s of _redirects (exact and `/*` prefix lines).
+// 404.html with status 404, and the 301s of _redirects (exact and `/*` prefix lines). Text
+// (HTML, CSS, JavaScript, JSON, SVG, XML) goes out gzip-compressed to a client that accepts it,
+// as static hosts and CDNs send it, so what the preview measures is what visitors get.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { createGzip } from 'node:zlib';
 
 export const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -39,6 +42,27 @@ export function resolveFile(root: string, urlPath: string): string | undefined {
   return undefined;
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
+
+/** Whether the response of `type` goes out gzip-compressed to this request. */
+function gzipFor(req: IncomingMessage, type: string): boolean {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  return COMPRESSIBLE.test(type) && /\bgzip\b/.test(accepted) && !/\bgzip;\s*q=0(\.0*)?\b/.test(accepted);
+}
+
+/** Sends `file` with `status` and `headers`, gzip-compressed when the client takes it. */
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, headers: Record<string, string | number>, type: string): void {
+  if (gzipFor(req, type)) {
+    res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(createGzip()).pipe(res);
+    return;
+  }
+  res.writeHead(status, { ...headers, 'Content-Length': statSync(file).size, ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}) });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
@@ -57,9 +81,11 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   if (!file) {
     const notFound = join(root, '404.html');
-    res.writeHead(404, { 'Content-Type': MIME['.html'] });
-    if (existsSync(notFound)) createReadStream(notFound).pipe(res);
-    else res.end('Not found');
+    if (existsSync(notFound)) sendFile(req, res, notFound, 404, { 'Content-Type': MIME['.html'] }, MIME['.html']);
+    else {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    }
     return;
   }
   const type = MIME[extname(file)] ?? 'application/octet-stream';
@@ -78,9 +104,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     createReadStream(file, { start, end }).pipe(res);
     return;
   }
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Accept-Ranges': 'bytes', 'Cache-Control': cache });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  sendFile(req, res, file, 200, { 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Cache-Control': cache }, type);
 }
 
 export function startStaticServer(root: string, port: number, host = 'localhost'): Promise<Server> {

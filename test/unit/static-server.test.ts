@@ -2,7 +2,9 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../src/preview/static-server.ts';
 
@@ -13,6 +15,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'stitch-static-'));
   mkdirSync(join(dir, 'about'));
   writeFileSync(join(dir, 'about/index.html'), '<p>about</p>');
+  writeFileSync(join(dir, 'big.html'), `<p>${'upholstery '.repeat(500)}</p>`);
   writeFileSync(join(dir, '404.html'), '<p>missing</p>');
   writeFileSync(join(dir, 'empty.mp4'), '');
   writeFileSync(join(dir, 'clip.mp4'), '0123456789');
@@ -49,5 +52,29 @@ describe('preview server', () => {
     const empty = await fetch(`${base}/empty.mp4`, { headers: { Range: 'bytes=0-' } });
     expect(empty.status).toBe(416);
     expect((await fetch(`${base}/about`)).status).toBe(200);
+  });
+
+  it('sends text gzip-compressed to a client that accepts it, as static hosts do; media and other clients get it raw', async () => {
+    const raw = (path: string, headers: Record<string, string> = {}) => new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject).end();
+    });
+    const html = `<p>${'upholstery '.repeat(500)}</p>`;
+    const zipped = await raw('/big.html', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.body.length).toBeLessThan(html.length / 10);
+    expect(gunzipSync(zipped.body).toString()).toBe(html);
+    const plain = await raw('/big.html');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+    const missing = await raw('/nope', { 'Accept-Encoding': 'gzip' });
+    expect([missing.status, gunzipSync(missing.body).toString()]).toEqual([404, '<p>missing</p>']);
+    const video = await raw('/clip.mp4', { 'Accept-Encoding': 'gzip' });
+    expect(video.headers['content-encoding']).toBeUndefined();
+    expect(video.body.toString()).toBe('0123456789');
   });
 });
