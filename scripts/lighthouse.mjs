@@ -7,15 +7,9 @@
 // service page, a blog article, the blog listing, the contact page and the gallery, with the
 // mobile and the desktop configuration. Prints the four scores per page and writes JSON to
 // bench-results/. --assert exits 1 unless accessibility, best practices and SEO are 100 and
-// mobile performance is at least 95 on every page. Not part of `npm test`.
-//
-// Text responses (HTML, CSS, JS, SVG, JSON, XML) are gzip-compressed on the way, as every
-// static host and CDN the site deploys to does (Netlify, Cloudflare Pages, Vercel); stitch's
-// preview server sends them raw, which would make Lighthouse time transfers no visitor sees.
-// --no-compress measures the raw server.
+// mobile performance is at least 95 on every page. Not part of `npm test`. The server gzips
+// text as the static hosts the site deploys to do, so the transfers timed are the real ones.
 import { spawnSync } from 'node:child_process';
-import { createServer, request } from 'node:http';
-import { createGzip } from 'node:zlib';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -26,17 +20,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 function parseArgs(argv) {
-  const opts = { dist: undefined, runs: 1, assert: false, only: undefined, compress: true };
+  const opts = { dist: undefined, runs: 1, assert: false, only: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     if (flag === '--dist') opts.dist = resolve(value());
     else if (flag === '--runs') opts.runs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (flag === '--assert') opts.assert = true;
-    else if (flag === '--no-compress') opts.compress = false;
     else if (flag === '--only') opts.only = value().split(',').map((s) => s.trim());
     else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('usage: node scripts/lighthouse.mjs [--dist DIR] [--runs N] [--only home,contact] [--no-compress] [--assert]\n');
+      process.stdout.write('usage: node scripts/lighthouse.mjs [--dist DIR] [--runs N] [--only home,contact] [--assert]\n');
       process.exit(0);
     } else {
       process.stderr.write(`lighthouse: unknown option ${argv[i]}\n`);
@@ -74,30 +67,6 @@ function pagesOf(dist) {
   ].filter(([, p]) => p);
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
-
-/** A front for the static server on `upstream` that gzips text responses, as a static host does. */
-async function compressingProxy(upstream) {
-  const proxy = createServer((req, res) => {
-    const forward = request({ agent: false, host: '127.0.0.1', port: upstream, path: req.url, method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (up) => {
-      const gzip = COMPRESSIBLE.test(String(up.headers['content-type'] ?? '')) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && up.statusCode !== 206 && req.method !== 'HEAD';
-      if (!gzip) {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        return;
-      }
-      const headers = { ...up.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
-      delete headers['content-length'];
-      res.writeHead(up.statusCode ?? 200, headers);
-      up.pipe(createGzip({ level: 6 })).pipe(res);
-    });
-    forward.on('error', () => { res.writeHead(502).end(); });
-    req.pipe(forward);
-  });
-  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
-}
-
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -119,8 +88,7 @@ async function main() {
   const built = !opts.dist;
   const dist = opts.dist ?? buildSite();
   const server = await startStaticServer(dist, 0, '127.0.0.1');
-  const proxy = opts.compress ? await compressingProxy(server.address().port) : undefined;
-  const port = (proxy ?? server).address().port;
+  const port = server.address().port;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -147,7 +115,6 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    if (proxy) await new Promise((r) => proxy.close(r));
     await new Promise((r) => server.close(r));
     if (built) rmSync(join(dist, '..'), { recursive: true, force: true });
   }
@@ -167,7 +134,7 @@ async function main() {
   const outDir = join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, runs: opts.runs, compressed: opts.compress, results }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), chromium: CHROMIUM, runs: opts.runs, results }, null, 2)}\n`);
   process.stdout.write(`wrote ${file}\n`);
   if (opts.assert && misses.length > 0) process.exitCode = 1;
 }
