@@ -1,5 +1,6 @@
 // An archive page of a large blog (/blog/archive/N): a plain list of its articles, newest
 // first, so every article is reachable without JavaScript while /blog stays light.
+import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
@@ -26,21 +27,8 @@ export function BlogArchive(props: BlogArchiveProps) {
       </div>
       <section className="section all-articles" aria-label={`Articles, page ${page}`}>
         <div className="container">
-          <ul className="article-index">
-            {posts.map((p) => (
-              <li key={p.slug}>
-                <a href={`/blog/${p.slug}`}>{p.title}</a>
-                <span className="muted"><time dateTime={p.date}>{p.dateLabel}</time> · {p.readingTime} min read</span>
-              </li>
-            ))}
-          </ul>
-          <nav className="article-archive" aria-label="Archive pages">
-            <ul>
-              {pages.map((href, i) => (
-                <li key={href}>{i + 1 === page ? <a href={href} aria-current="page">Page {i + 1}</a> : <a href={href}>Page {i + 1}</a>}</li>
-              ))}
-            </ul>
-          </nav>
+          <ArticleIndex posts={posts} />
+          <ArchivePages pages={pages} current={page} label="Archive pages" />
         </div>
       </section>
     </Layout>

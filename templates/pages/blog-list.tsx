@@ -2,6 +2,7 @@
 // grid, pagination) and a plain list of every article so all are reachable without JS.
 import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
+import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { responsiveImage, type ResponsiveImage } from '../components/Picture.tsx';
 import { useContext } from 'react';
@@ -51,21 +52,11 @@ export function BlogList(props: BlogListProps) {
       <section className="section section-alt all-articles" aria-labelledby="all-articles-title">
         <div className="container">
           <h2 id="all-articles-title">All Articles</h2>
-          <ul className="article-index">
-            {articles.map((p) => (
-              <li key={p.slug}>
-                <a href={`/blog/${p.slug}`}>{p.title}</a>
-                <span className="muted"><time dateTime={p.date}>{p.dateLabel}</time> · {p.readingTime} min read</span>
-              </li>
-            ))}
-          </ul>
+          <ArticleIndex posts={articles} />
           {archive.length > 0 && (
-            <nav className="article-archive" aria-label="All articles, by page">
+            <ArchivePages pages={archive} label="All articles, by page">
               <p>The newest {articles.length} of {total} articles. Every article, newest first:</p>
-              <ul>
-                {archive.map((href, i) => <li key={href}><a href={href}>Page {i + 1}</a></li>)}
-              </ul>
-            </nav>
+            </ArchivePages>
           )}
         </div>
       </section>
