@@ -21,6 +21,7 @@ const html = `<!doctype html><html><head><title> A title </title>
 <a href="/about">About</a><a href="#one">One</a>
 <img src="/images/no-alt.jpg"><img src="/images/decor.jpg" alt="">
 <img src="/images/a.jpg" srcset="/images/a-640.jpg 640w, /images/a-1280.jpg 1280w" alt="A">
+<picture><source type="image/avif" srcSet="/assets/img/b-400.avif 400w, /assets/img/b-800.avif 800w"><img src="/assets/img/b-800.jpg" srcSet="/assets/img/b-400.jpg 400w" alt="B"></picture>
 <video poster="/images/poster.jpg"><source src="/videos/clip.mp4" type="video/mp4"></video>
 <div style="background-image: url('/images/bg.jpg')"></div>
 </body></html>`;
@@ -39,6 +40,8 @@ describe('pageFacts', () => {
       'stylesheet /assets/site.css', 'file /favicon.svg', 'script /assets/a.js', 'image https://example.com/images/og.jpg',
       'image /images/no-alt.jpg', 'image /images/a-640.jpg', 'image /images/a-1280.jpg', 'image /images/poster.jpg',
       'video /videos/clip.mp4', 'image /images/bg.jpg',
+      // React writes srcSet: the variants of a <picture> are checked too.
+      'image /assets/img/b-400.avif', 'image /assets/img/b-800.avif', 'image /assets/img/b-400.jpg',
     ]));
     expect(urls.some((u) => u.includes('canonical') || u.endsWith('/x'))).toBe(false);
   });

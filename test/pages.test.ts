@@ -144,7 +144,10 @@ describe('every page', () => {
       for (const link of all(d, 'link[rel="preload"][as="image"]')) {
         const img = all(d, 'main img').find((i) => i.getAttribute('src') === link.getAttribute('href'));
         expect(attr(img, 'fetchpriority'), `${file} ${link.getAttribute('href')}`).toBe('high');
-        expect(link.getAttribute('imagesrcset')).toBe(attr(img!.parentElement!.querySelector('source'), 'srcset'));
+        const source = img!.parentElement!.querySelector('source');
+        expect(link.getAttribute('imagesrcset')).toBe(attr(source, 'srcset'));
+        // The same slot as the picture's: a preload for another width would be fetched for nothing.
+        expect(link.getAttribute('imagesizes'), `${file} ${link.getAttribute('href')}`).toBe(attr(source, 'sizes'));
       }
     }
   });

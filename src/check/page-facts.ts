@@ -37,14 +37,16 @@ export function pageFacts(route: PageRoute, html: string): PageFacts {
   const addSrcset = (srcset: string | null, kind: RefKind) => {
     for (const candidate of (srcset ?? '').split(',')) add(candidate.trim().split(/\s+/)[0] ?? '', kind);
   };
+  // HTML attribute names are case-insensitive and React writes `srcSet`; linkedom keeps the case.
+  const srcsetOf = (el: Element) => el.getAttribute('srcset') ?? el.getAttribute('srcSet');
   for (const img of document.querySelectorAll('img')) {
     add(img.getAttribute('src'), 'image');
-    addSrcset(img.getAttribute('srcset'), 'image');
+    addSrcset(srcsetOf(img), 'image');
   }
   for (const source of document.querySelectorAll('source')) {
     const kind: RefKind = source.parentElement?.tagName === 'VIDEO' ? 'video' : source.parentElement?.tagName === 'AUDIO' ? 'audio' : 'image';
     add(source.getAttribute('src'), kind);
-    addSrcset(source.getAttribute('srcset'), kind);
+    addSrcset(srcsetOf(source), kind);
   }
   for (const video of document.querySelectorAll('video')) {
     add(video.getAttribute('src'), 'video');

@@ -55,8 +55,8 @@ export function renderPageDocument(server: Server, context: RenderContext, entri
 
 /**
  * A preloaded photo that the page shows through its responsive variants (its AVIF srcset is
- * in the body) is preloaded as the AVIF candidate the browser will pick for a full-width slot
- * (the hero), so it is not fetched twice; a page that shows the original preloads the original.
+ * in the body) is preloaded as the AVIF candidate the browser will pick for the slot the page
+ * gives it (its <source>'s `sizes`), so it is not fetched twice; a page that shows the original preloads the original.
  */
 function imagePreloads(route: PageRoute, body: string): ImagePreload[] | undefined {
   const images = (route.props.layout as { images?: ImageManifest } | undefined)?.images;
@@ -67,6 +67,14 @@ function imagePreloads(route: PageRoute, body: string): ImagePreload[] | undefin
     const shown = entry && body.includes(entry.sources[0].srcset.split(' ')[0]);
     if (!entry || !shown) return { href: src };
     const [first] = entry.sources;
-    return { href: entry.fallback.src, srcset: first.srcset, sizes: '100vw', type: first.type };
+    return { href: entry.fallback.src, srcset: first.srcset, sizes: sizesOf(body, first.srcset) ?? '100vw', type: first.type };
   });
+}
+
+/** The `sizes` of the page's <source> with this srcset: the preload must ask for the same slot. */
+function sizesOf(body: string, srcset: string): string | undefined {
+  const at = body.indexOf(`="${srcset}"`);
+  if (at < 0) return undefined;
+  const tag = body.slice(body.lastIndexOf('<', at), body.indexOf('>', at));
+  return /\ssizes="([^"]*)"/i.exec(tag)?.[1];
 }
