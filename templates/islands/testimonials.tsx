@@ -72,13 +72,14 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocus(false); }}
     >
       <div className="testimonials-viewport">
-        <ul
+        {/* A track of slides (groups), not a list: a list's items may not take role="group". */}
+        <div
           className="testimonials-track"
           data-index={index}
           style={ready ? { transform: `translateX(calc(-100% / var(--per-view, 1) * ${index}))`, transition: animate && !still ? undefined : 'none' } : undefined}
         >
           {list.map((t, i) => (
-              <li key={`${t.id}-${i}`} className="testimonial" role="group" aria-roledescription="slide" aria-label={`${(i % n) + 1} of ${n}`} aria-hidden={i >= n ? true : undefined} inert={i >= n ? true : undefined}>
+              <div key={`${t.id}-${i}`} className="testimonial" role="group" aria-roledescription="slide" aria-label={`${(i % n) + 1} of ${n}`} aria-hidden={i >= n ? true : undefined} inert={i >= n ? true : undefined}>
                 <figure className="card testimonial-card">
                   <span className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>{'★'.repeat(t.rating)}{'☆'.repeat(5 - t.rating)}</span>
                   <blockquote><p>{t.text}</p></blockquote>
@@ -87,9 +88,9 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
                     {t.location || t.service ? <span className="testimonial-meta">{[t.service, t.location].filter(Boolean).join(' · ')}</span> : null}
                   </figcaption>
                 </figure>
-              </li>
+              </div>
           ))}
-        </ul>
+        </div>
       </div>
       {ready && n > 1 && (
         <div className="testimonials-controls">
