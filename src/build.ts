@@ -274,7 +274,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     ...graph.posts.map((post) => ({ body: post.body, slug: post.slug, set: (html: string) => { post.html = html; } })),
     ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, set: (html: string) => { page.html = html; } })),
   ];
-  const memoryKey = (body: string) => `${markdownOptions.siteUrl}\n${body}`;
+  const memoryKey = (body: string) => markdownMemoryKey(markdownOptions, body);
   const used = new Set<string>();
   let remaining = docs;
   if (memory) {
@@ -315,6 +315,11 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
   return keys;
+}
+
+/** The key of a document's HTML in the dev builder's memory cache (`BuildOptions.markdownCache`). */
+export function markdownMemoryKey(options: MarkdownOptions, body: string): string {
+  return `${options.siteUrl}\n${body}`;
 }
 
 /** What every page's document shares: island entries, stylesheet, site name, icon. */

@@ -11,7 +11,7 @@
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { build, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
+import { build, markdownMemoryKey, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -128,7 +128,8 @@ export class DevBuilder {
     for (const route of previous.routes) {
       if (route.type === 'page' && route.kind === 'blog-post') routes.set((route.props.post as { slug: string }).slug, route);
     }
-    const siteUrl = previous.layout.siteUrl;
+    // The Markdown options the build used (see runStages): the same HTML, the same memory key.
+    const markdownOptions = { siteUrl: previous.layout.siteUrl };
     const { renderMarkdown } = await import('../markdown/render-markdown.ts');
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
@@ -137,8 +138,8 @@ export class DevBuilder {
     for (const { old, post } of edits) {
       const route = routes.get(post.slug);
       if (!route) return undefined;
-      const key = `${siteUrl}\n${post.body}`;
-      const html = this.markdownCache.get(key) ?? renderMarkdown(post.body, { siteUrl });
+      const key = markdownMemoryKey(markdownOptions, post.body);
+      const html = this.markdownCache.get(key) ?? renderMarkdown(post.body, markdownOptions);
       this.markdownCache.set(key, html);
       const next: PageRoute = { ...route, props: { ...route.props, post: { ...(route.props.post as object), html } } };
       let page: RenderedPage;

@@ -1,7 +1,7 @@
 // A snapshot of the files a build reads (path → mtime and size). Comparing snapshots tells
 // exactly which files changed, were added or removed: the watcher only says "look again",
 // so a missed or merged file event can never leave a stale page behind.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 export type Snapshot = Map<string, string>;
@@ -15,6 +15,11 @@ export interface SnapshotRoot {
 /** Editor droppings that are not content: swap, backup and lock files. */
 export function isScratchFile(name: string): boolean {
   return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|tmp|crswap)$/.test(name) || /^\d+$/.test(name);
+}
+
+/** What a snapshot records of a file: it changed when this did. */
+function stamp(s: Stats): string {
+  return `${s.mtimeMs}:${s.size}:${s.ino}`;
 }
 
 export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
@@ -34,7 +39,7 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
       else {
         try {
           const s = statSync(path);
-          out.set(path, `${s.mtimeMs}:${s.size}:${s.ino}`);
+          out.set(path, stamp(s));
         } catch {
           // deleted between readdir and stat: it is gone
         }
@@ -51,7 +56,7 @@ export function restat(snapshot: Snapshot, paths: string[]): Snapshot {
   for (const path of paths) {
     try {
       const s = statSync(path);
-      out.set(path, `${s.mtimeMs}:${s.size}:${s.ino}`);
+      out.set(path, stamp(s));
     } catch {
       out.delete(path);
     }

@@ -58,7 +58,7 @@ export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
   const { signature, bySlug } = signatureOf(posts);
   if (remembered?.signature !== signature || remembered.limit !== limit) remembered = { signature, limit, slugs: new Map() };
   // Only a post of the list itself is answered from memory (its own tags are part of the signature).
-  const own = bySlug.get(post.slug) === post || bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
+  const own = bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
   const known = own ? remembered.slugs.get(post.slug) : undefined;
   if (known) return known.map((slug) => bySlug.get(slug)!);
   const found = computeRelated(post, posts, limit);

@@ -1,7 +1,7 @@
 // An archive page of a large blog (/blog/archive/N): a plain list of its articles, newest
 // first, so every article is reachable without JavaScript while /blog stays light.
 import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { BlogHead } from '../components/BlogHead.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
 
@@ -17,14 +17,9 @@ export function BlogArchive(props: BlogArchiveProps) {
   const { posts, page, pages, breadcrumbs } = props;
   return (
     <Layout {...props}>
-      <div className="blog-head">
-        <div className="container">
-          <Breadcrumbs crumbs={breadcrumbs} />
-          <p className="eyebrow">The Sandia journal</p>
-          <h1>All Articles</h1>
-          <p className="lead">Page {page} of {pages.length}, newest first. <a href="/blog">Search and filter the blog</a>.</p>
-        </div>
-      </div>
+      <BlogHead crumbs={breadcrumbs} title="All Articles">
+        Page {page} of {pages.length}, newest first. <a href="/blog">Search and filter the blog</a>.
+      </BlogHead>
       <section className="section all-articles" aria-label={`Articles, page ${page}`}>
         <div className="container">
           <ArticleIndex posts={posts} />

@@ -3,7 +3,7 @@
 import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
 import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { BlogHead } from '../components/BlogHead.tsx';
 import { responsiveImage, type ResponsiveImage } from '../components/Picture.tsx';
 import { useContext } from 'react';
 import { ImageManifestContext } from '../../src/images/image-context.ts';
@@ -38,14 +38,9 @@ export function BlogList(props: BlogListProps) {
   }
   return (
     <Layout {...props}>
-      <div className="blog-head">
-        <div className="container">
-          <Breadcrumbs crumbs={breadcrumbs} />
-          <p className="eyebrow">The Sandia journal</p>
-          <h1>Upholstery Insights &amp; Resources</h1>
-          <p className="lead">Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.</p>
-        </div>
-      </div>
+      <BlogHead crumbs={breadcrumbs} title="Upholstery Insights & Resources">
+        Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.
+      </BlogHead>
       <div className="container blog-listing">
         <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers, total, index }} />
       </div>
