@@ -194,7 +194,10 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
         {waiting ? (
           <div className="blog-loading" role="status">
             {loadFailed
-              ? <p>The articles could not be loaded. Please try again, or browse every article in the list below.</p>
+              ? <>
+                <p>The articles could not be loaded. Please try again, or browse every article in the list below.</p>
+                <button type="button" className="btn btn-outline" onClick={() => setLoadFailed(false)}>Try again</button>
+              </>
               : <p>Loading articles…</p>}
           </div>
         ) : shown.length === 0 && !featured ? (

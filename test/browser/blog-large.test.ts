@@ -135,5 +135,9 @@ describe('a large blog', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('The articles could not be loaded.').waitFor();
     expect(errors.some((e) => e.includes('Could not load the articles'))).toBe(true);
+    // Once the index answers again, 'Try again' shows the page asked for.
+    await page.unroute('**/blog/posts.json');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForFunction((title) => document.querySelector('.bl-card h3')?.textContent === title, all[7].title);
   });
 });
