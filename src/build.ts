@@ -15,6 +15,7 @@ import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { bundleIslands, listIslands, type ClientBundle } from './islands/bundle-islands.ts';
 import { markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
+import { guessSiteUrl, MarkdownPrefetch } from './markdown/prefetch.ts';
 import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
 import { renderRedirectStub } from './render/document.ts';
@@ -149,15 +150,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // A blog large enough for the render workers: start them (and bundle their script, on a
   // fresh checkout) while this thread loads the content, instead of after it.
   // (Not for dev rebuilds: they render little, from memory.)
-  if (!options.incremental && !options.markdownCache && workers.worth(countPostFiles(config.contentDir))) workers.get().catch(() => undefined);
+  const large = !options.incremental && !options.markdownCache && workers.worth(countPostFiles(config.contentDir));
   try {
-    return await runStages(state, options, workers);
+    return await runStages(state, options, workers, large);
   } finally {
     await workers.close();
   }
 }
 
-async function runStages(state: BuildState, options: BuildOptions, workers: Workers): Promise<BuildResult> {
+async function runStages(state: BuildState, options: BuildOptions, workers: Workers, large: boolean): Promise<BuildResult> {
   const { config } = state;
   const fail = async () => {
     state.diagnostics = enrichDiagnostics(state.diagnostics, config.root);
@@ -167,7 +168,11 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
   try {
     const persistent = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
     const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
-    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts, texts: options.texts }));
+    // A large build opens the Markdown cache now, for the prefetch; others when (if) they need it.
+    const markdownCache = large && options.cache !== false ? MarkdownCache.open(`${config.cacheDir}/cache`, cacheScope(config)) : undefined;
+    const prefetch = large ? await startPrefetch(state, await markdownCache, workers) : undefined;
+    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts, texts: options.texts, onPostBody: prefetch && ((body) => prefetch.add(body)) }));
+    prefetch?.finish();
     await persistent?.save().catch(() => undefined);
     state.diagnostics.push(...loaded.diagnostics);
     if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
@@ -176,7 +181,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
-    const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers));
+    const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers, markdownCache, prefetch));
     const previousImages = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
     state.images = previousImages ?? await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
@@ -265,7 +270,7 @@ class Workers {
  * Markdown → HTML for every post and page: from the dev builder's memory, else from the
  * persistent cache (.stitch/cache/markdown), else rendered — on workers when there are many.
  */
-async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers): Promise<Map<string, string>> {
+async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers, opened: Promise<MarkdownCache> | undefined, prefetch: MarkdownPrefetch | undefined): Promise<Map<string, string>> {
   const graph = state.graph!;
   const memory = options.markdownCache;
   /** Per post slug: the cache key of its Markdown (its HTML is a function of it). */
@@ -289,19 +294,29 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
   }
   const cache = options.cache === false || remaining.length === 0 ? undefined
-    : await MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config));
+    : await (opened ?? MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config)));
   const engine = markdownEngineVersion();
   const optionsKey = markdownOptionsKey(markdownOptions);
+  const early = prefetch?.matches(markdownOptions) ? prefetch : undefined;
   const misses: { body: string; set: (html: string) => void; key: string }[] = [];
+  const prefetched: { doc: (typeof misses)[number]; html: Promise<string> }[] = [];
   for (const doc of remaining) {
-    const key = markdownKey(doc.body, optionsKey, engine);
+    const key = early?.keyOf(doc.body) ?? markdownKey(doc.body, optionsKey, engine);
     if (doc.slug !== undefined) keys.set(doc.slug, key);
     const html = cache?.get(key);
-    if (html === undefined) misses.push({ ...doc, key });
-    else {
+    if (html !== undefined) {
       doc.set(html);
       memory?.set(memoryKey(doc.body), html);
+      continue;
     }
+    const pending = early?.result(key);
+    if (pending) prefetched.push({ doc: { ...doc, key }, html: pending });
+    else misses.push({ ...doc, key });
+  }
+  for (const { doc, html } of prefetched) {
+    const text = await html;
+    doc.set(text);
+    cache?.set(doc.key, text);
   }
   // The pipeline's libraries take a while to load: only import them when something is rendered here.
   const htmls = workers.worth(misses.length)
@@ -315,6 +330,16 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
   return keys;
+}
+
+/**
+ * Markdown on the workers while the content loads (a cold build of a large blog): see
+ * markdown/prefetch.ts. Undefined when the site's URL cannot be known before the content stage.
+ */
+async function startPrefetch(state: BuildState, cache: MarkdownCache | undefined, workers: Workers): Promise<MarkdownPrefetch | undefined> {
+  const siteUrl = guessSiteUrl(state.config.contentDir, state.config.siteUrlOverride);
+  if (siteUrl === undefined) return undefined;
+  return new MarkdownPrefetch({ siteUrl }, markdownEngineVersion(), cache, () => workers.get());
 }
 
 /** The key of a document's HTML in the dev builder's memory cache (`BuildOptions.markdownCache`). */

@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
+import { markdownEngineVersion } from '../src/cache/engine-version.ts';
+import { MarkdownCache, markdownKey } from '../src/cache/markdown-cache.ts';
+import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { POOL_THRESHOLD } from '../src/render/render-worker-pool.ts';
@@ -28,6 +31,26 @@ describe('render workers', { timeout: 240_000 }, () => {
       expect(other.files).toEqual(main.files);
       expect(other.order).toEqual(main.order);
     }
+  });
+
+  it('parse Markdown while the content loads, and what they parsed fills the persistent cache', async () => {
+    const p = await perfProject(POOL_THRESHOLD + 10);
+    const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
+    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: true });
+    expect(cold.ok).toBe(true);
+    const cache = await MarkdownCache.open(join(config.cacheDir, 'cache'), 'content');
+    const optionsKey = markdownOptionsKey({ siteUrl: cold.state.layout!.siteUrl });
+    const posts = cold.state.graph!.posts;
+    expect(posts.length).toBeGreaterThan(POOL_THRESHOLD);
+    for (const post of posts) {
+      expect(cache.get(markdownKey(post.body, optionsKey, markdownEngineVersion())), post.slug).toBe(post.html);
+    }
+    // A site URL other than site.yaml's (SITE_URL): the early guess follows it, and the pages link with it.
+    const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);
+    const again = await build(moved, { writer: new MemoryWriter(), workers: true, cache: true });
+    const main = await build(moved, { writer: new MemoryWriter(), workers: false, cache: false });
+    expect(again.ok && main.ok).toBe(true);
+    expect(again.state.graph!.posts.map((x) => x.html)).toEqual(main.state.graph!.posts.map((x) => x.html));
   });
 
   it('write pages themselves in a CLI build (cold, warm, one edit) exactly as the main thread renders them', async () => {

@@ -73,6 +73,11 @@ export class MarkdownCache {
     return this.stored.size + this.added.size;
   }
 
+  /** Whether an entry is available (without marking it used). */
+  has(key: string): boolean {
+    return this.added.has(key) || this.stored.has(key);
+  }
+
   get(key: string): string | undefined {
     this.used.add(key);
     const added = this.added.get(key);

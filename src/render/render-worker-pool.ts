@@ -140,6 +140,23 @@ export class RenderWorkerPool {
   }
 
   /**
+   * Renders one batch of Markdown documents as one job, sent to a worker at once (not queued
+   * here): the caller may keep this thread busy for a while, and the workers must not wait for
+   * it to hand out the next job. The jobs spread over the workers by how many each has.
+   */
+  async markdownNow(bodies: string[], options: MarkdownOptions): Promise<string[]> {
+    if (this.failed) throw this.failed;
+    const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    const request: WorkerRequest = { type: 'markdown', id: this.nextId++, options, bodies };
+    const response = await new Promise<WorkerResponse>((resolve, reject) => {
+      slot.inFlight++;
+      this.pending.set(request.id, { request, resolve, reject });
+      slot.worker.postMessage(request);
+    });
+    return response.type === 'markdown' ? response.results : [];
+  }
+
+  /**
    * Renders pages; `onPage` gets each page as soon as its chunk is done (in no particular
    * order), so the caller can write it and let it go. `layout`, when given, is the object every
    * route's props.layout shares: it is sent once per chunk instead of once per page.

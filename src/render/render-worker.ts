@@ -1,7 +1,7 @@
 // A render worker: runs the Markdown pipeline and the page renderer off the main thread. The
 // pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
 // JavaScript without a TypeScript loader.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -61,8 +61,6 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
   const server = await loadServer(request.serverFile);
   const entries = new Map(request.context.entries);
   const imageBytes = request.imageBytes ? new Map(request.imageBytes) : undefined;
-  // Writes go to the thread pool while this worker renders on (and takes the next message).
-  const writes: Promise<void>[] = [];
   const results = request.routes.map((route): RenderedItem => {
     try {
       const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
@@ -74,30 +72,48 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       // Written here, the HTML never crosses to the main thread.
       const file = join(request.writeTo, route.output);
       const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image };
-      writes.push(writePage(file, page.html).then((mtimeMs) => {
-        item.mtimeMs = mtimeMs;
-      }, (error: unknown) => {
+      try {
+        item.mtimeMs = writePage(file, page.html);
+      } catch (error) {
         item.error = { message: `writing ${route.output}: ${error instanceof Error ? error.message : String(error)}` };
-      }));
+      }
       return item;
     } catch (error) {
       return { error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
-  await Promise.all(writes);
   return { id: request.id, type: 'render', results };
 }
 
 const made = new Set<string>();
 
-async function writePage(file: string, html: string): Promise<number> {
+/**
+ * Writes a page and returns its mtime. Synchronous on purpose: this thread has nothing else to
+ * do meanwhile, and a promise-based mkdir/write/stat per page costs several times the CPU in
+ * thread-pool hand-offs (measured: 4,000 pages, 0.63 s of CPU async against 0.2 s sync).
+ */
+function writePage(file: string, html: string): number {
   const dir = dirname(file);
   if (!made.has(dir)) {
-    await mkdir(dir, { recursive: true });
+    makeDir(dir);
     made.add(dir);
   }
-  await writeFile(file, html);
-  return (await stat(file)).mtimeMs;
+  writeFileSync(file, html);
+  return statSync(file).mtimeMs;
+}
+
+/** mkdir of one level when the parent is there (the common case: a post's own folder), else recursive. */
+function makeDir(dir: string): void {
+  if (made.has(dirname(dir))) {
+    try {
+      mkdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  for (let d = dirname(dir); d !== dirname(d) && !made.has(d); d = dirname(d)) made.add(d);
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {

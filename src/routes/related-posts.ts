@@ -1,24 +1,25 @@
-// Related articles: other posts sharing at least one tag, in "random" order. The shuffle is
-// seeded by the slug so two builds of the same content are byte-identical.
-// Every post asks this of the whole list, so the candidates come from a tag index built once
-// per list and the shuffle runs on a typed array: linear per post instead of a filter over
-// every post's tags (which made the route table quadratic with a large blog).
+// Related articles: other posts sharing at least one tag, in random order. The draw is seeded
+// by the slug so two builds of the same content are byte-identical.
+// Every post asks this of the whole list, so the work per post must not grow with the blog:
+// the candidates are the union of the post's tags' lists (from an index built once per list),
+// and `limit` of them are drawn uniformly without building that union. A position is drawn
+// in the lists laid end to end and kept when that list is the first of the post's tags that
+// holds the post (so a post under two of the tags counts once), is not the post itself and
+// was not drawn yet. Small unions are listed and drawn from directly.
 import type { Post } from '../content/types.ts';
 
 interface TagIndex {
   /** Positions of the posts with a tag, ascending. */
   byTag: Map<string, Int32Array>;
-  /** Scratch: a stamp per post (the call that marked it last) and the candidate positions. */
-  stamp: Int32Array;
-  candidates: Int32Array;
-  calls: number;
+  /** The length of the list it indexes. */
+  size: number;
 }
 
 const indexes = new WeakMap<Post[], TagIndex>();
 
 function indexOf(posts: Post[]): TagIndex {
   let index = indexes.get(posts);
-  if (index && index.stamp.length === posts.length) return index;
+  if (index && index.size === posts.length) return index;
   const lists = new Map<string, number[]>();
   posts.forEach((p, i) => {
     for (const tag of new Set(p.tags)) {
@@ -29,9 +30,7 @@ function indexOf(posts: Post[]): TagIndex {
   });
   index = {
     byTag: new Map([...lists].map(([tag, list]) => [tag, Int32Array.from(list)])),
-    stamp: new Int32Array(posts.length),
-    candidates: new Int32Array(posts.length),
-    calls: 0,
+    size: posts.length,
   };
   indexes.set(posts, index);
   return index;
@@ -68,43 +67,63 @@ export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
 
 function computeRelated(post: Post, posts: Post[], limit: number): Post[] {
   const index = indexOf(posts);
-  const call = ++index.calls;
-  const { stamp, candidates } = index;
-  for (const tag of post.tags) {
+  const lists: Int32Array[] = [];
+  for (const tag of new Set(post.tags)) {
     const list = index.byTag.get(tag);
-    if (list) for (let k = 0; k < list.length; k++) stamp[list[k]] = call;
+    if (list) lists.push(list);
   }
-  // Candidates in list order, skipping the post itself (by slug, as before).
-  let n = 0;
-  for (let i = 0; i < stamp.length; i++) if (stamp[i] === call && posts[i].slug !== post.slug) candidates[n++] = i;
-  shuffleInPlace(candidates, n, post.slug);
-  const out: Post[] = [];
-  for (let i = 0; i < Math.min(limit, n); i++) out.push(posts[candidates[i]]);
-  return out;
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const picked = total <= SMALL_UNION ? drawFromUnion(post, posts, lists, limit) : drawByRejection(post, posts, lists, total, limit) ?? drawFromUnion(post, posts, lists, limit);
+  return picked.map((i) => posts[i]);
 }
 
-export function seededShuffle<T>(items: T[], seed: string): T[] {
-  const out = items.slice();
-  const next = random(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+/** At most this many entries in the post's tag lists: list the candidates and draw from them. */
+const SMALL_UNION = 64;
+
+/** The candidates listed (in list order), then `limit` drawn: the first steps of a Fisher-Yates shuffle. */
+function drawFromUnion(post: Post, posts: Post[], lists: Int32Array[], limit: number): number[] {
+  const union = new Set<number>();
+  for (const list of lists) for (const i of list) if (posts[i].slug !== post.slug) union.add(i);
+  const candidates = [...union].sort((a, b) => a - b);
+  const next = random(post.slug);
+  const count = Math.min(limit, candidates.length);
+  for (let k = 0; k < count; k++) {
+    const j = k + Math.floor(next() * (candidates.length - k));
+    [candidates[k], candidates[j]] = [candidates[j], candidates[k]];
   }
-  return out;
+  return candidates.slice(0, count);
 }
 
-/** seededShuffle on the first `n` entries of a typed array (the same generator, inlined). */
-function shuffleInPlace(items: Int32Array, n: number, seed: string): void {
-  let state = hash(seed);
-  for (let i = n - 1; i > 0; i--) {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
-    const v = items[i];
-    items[i] = items[j];
-    items[j] = v;
+/** `limit` candidates drawn uniformly without replacement; undefined when the draws run out (then list them). */
+function drawByRejection(post: Post, posts: Post[], lists: Int32Array[], total: number, limit: number): number[] | undefined {
+  const next = random(post.slug);
+  const picked: number[] = [];
+  for (let attempt = 0; picked.length < limit; attempt++) {
+    if (attempt >= 32 * (limit + 1)) return undefined;
+    let at = Math.floor(next() * total);
+    let t = 0;
+    while (at >= lists[t].length) at -= lists[t++].length;
+    const candidate = lists[t][at];
+    if (posts[candidate].slug === post.slug || picked.includes(candidate)) continue;
+    let earlier = false;
+    for (let u = 0; u < t && !earlier; u++) earlier = contains(lists[u], candidate);
+    if (!earlier) picked.push(candidate);
   }
+  return picked;
+}
+
+/** Binary search in an ascending list. */
+function contains(list: Int32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] === value) return true;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** mulberry32 seeded with a hash of `seed`. */
