@@ -150,6 +150,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
   page('/contact', 'contact', 'contact', {}, { title: 'Contact Us & Request a Free Quote', description: `Call ${site.phone} or request a free upholstery or detailing quote online. Visit our Rio Rancho workshop.`, jsonLd: [business] });
 
   const summaries = graph.posts.map(summarize);
+  // One summary object per post, shared by the listing and every related-articles list.
+  const summaryOf = new Map(graph.posts.map((post, i) => [post, summaries[i]]));
   const large = summaries.length > LISTING_INLINE_LIMIT;
   const archivePages = large ? Math.ceil(summaries.length / ARCHIVE_PAGE_SIZE) : 0;
   const archivePath = (n: number) => `/blog/archive/${n}`;
@@ -181,8 +183,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     const path = `/blog/${post.slug}`;
     const image = img(post.coverImage);
     page(path, 'blog-post', 'blog-post', {
-      post: { ...summarize(post), html: post.html },
-      related: relatedPosts(post, graph.posts).map(summarize),
+      post: { ...summaryOf.get(post)!, html: post.html },
+      related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r) ?? summarize(r)),
     }, {
       title: post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],

@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/markdown/render-markdown.ts';
 
@@ -35,5 +36,17 @@ describe('markdown pipeline', () => {
 
   it('supports GitHub tables', () => {
     expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |', site)).toContain('<table>');
+  });
+
+  it('returns one byte per character when the text allows it, and keeps other text as it is', () => {
+    // v8.serialize writes a one-byte string with the tag '"' and a two-byte one with 'c'.
+    const representation = (text: string) => String.fromCharCode(serialize(text)[2]);
+    const ascii = renderMarkdown('## Seats\n\nPlain *text* with a [link](/about).\n\n```js\nconst a = `b`;\n```\n', site);
+    expect(representation(ascii)).toBe('"');
+    const latin1 = renderMarkdown('Café, señor.', site);
+    expect(latin1).toBe('<p>Café, señor.</p>');
+    expect(representation(latin1)).toBe('"');
+    const wide = renderMarkdown('“Quoted” — 🪡 and café', site);
+    expect(wide).toBe('<p>“Quoted” — 🪡 and café</p>');
   });
 });
