@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import type { MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
+import { workerBundlePatches } from './bundle-patches.ts';
 import type { RenderContext } from './render-worker-page.ts';
 import type { RenderedItem, WorkerRequest, WorkerResponse } from './render-worker.ts';
 
@@ -35,6 +36,7 @@ async function workerFile(cacheDir: string): Promise<string> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    plugins: [workerBundlePatches],
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
