@@ -175,11 +175,14 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
   return { data: result.data, body: parsed.body, html: '', origin: { file: source.file, line: parsed.bodyLine } };
 }
 
+/** Posts parsed between two turns of the event loop (when a listener takes their bodies). */
+const POST_SLICE = 64;
+
 async function loadPosts(ctx: Loader): Promise<Post[]> {
   const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir })).sort();
   const posts: Post[] = [];
   const seen = new Map<string, string>();
-  const loaded = await Promise.all(files.map(async (rel) => {
+  const loadOne = async (rel: string) => {
     const source = await readSource(ctx, rel);
     if (!source) return undefined;
     const cached = ctx.posts?.get(source.file, source.text);
@@ -192,7 +195,14 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
     if (parsed) ctx.onPostBody?.(parsed.body);
     const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
     return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
-  }));
+  };
+  const loaded: Awaited<ReturnType<typeof loadOne>>[] = [];
+  for (let i = 0; i < files.length; i += POST_SLICE) {
+    // With a listener (Markdown parsing on the workers meanwhile), the event loop gets a turn
+    // between slices, so the workers' results come in and the next jobs go out.
+    if (i > 0 && ctx.onPostBody) await new Promise((resolve) => setImmediate(resolve));
+    loaded.push(...await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne)));
+  }
   for (const item of loaded) {
     if (!item) continue;
     ctx.diagnostics.push(...item.diagnostics);

@@ -71,7 +71,7 @@ export class MarkdownPrefetch {
     const batch = this.batch;
     this.batch = [];
     this.pool ??= this.startPool();
-    const htmls = this.pool.then((pool) => pool.markdownNow(batch.map((b) => b.body), this.options));
+    const htmls = this.pool.then((pool) => pool.markdownBatch(batch.map((b) => b.body), this.options));
     // Awaited (and a failure reported) by the markdown stage; unused results must not be unhandled.
     htmls.catch(() => undefined);
     batch.forEach((b, i) => {

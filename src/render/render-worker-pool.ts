@@ -141,20 +141,9 @@ export class RenderWorkerPool {
     return results.flatMap((r) => (r.type === 'markdown' ? r.results : []));
   }
 
-  /**
-   * Renders one batch of Markdown documents as one job, sent to a worker at once (not queued
-   * here): the caller may keep this thread busy for a while, and the workers must not wait for
-   * it to hand out the next job. The jobs spread over the workers by how many each has.
-   */
-  async markdownNow(bodies: string[], options: MarkdownOptions): Promise<string[]> {
-    if (this.failed) throw this.failed;
-    const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-    const request: WorkerRequest = { type: 'markdown', id: this.nextId++, options, bodies };
-    const response = await new Promise<WorkerResponse>((resolve, reject) => {
-      slot.inFlight++;
-      this.pending.set(request.id, { request, resolve, reject });
-      slot.worker.postMessage(request);
-    });
+  /** Renders one batch of Markdown documents as one job (queued like every job: the least busy worker takes it). */
+  async markdownBatch(bodies: string[], options: MarkdownOptions): Promise<string[]> {
+    const response = await this.send({ type: 'markdown', id: this.nextId++, options, bodies });
     return response.type === 'markdown' ? response.results : [];
   }
 
