@@ -147,8 +147,8 @@ async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> |
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const state: BuildState = { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
   const workers = new Workers(config, options);
-  // A blog large enough for the render workers: start them (and bundle their script, on a
-  // fresh checkout) while this thread loads the content, instead of after it.
+  // A blog large enough for the render workers: its Markdown goes to them while this thread
+  // loads the content (the first batch that misses the cache starts them), instead of after it.
   // (Not for dev rebuilds: they render little, from memory.)
   const large = !options.incremental && !options.markdownCache && workers.worth(countPostFiles(config.contentDir));
   try {
