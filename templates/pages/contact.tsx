@@ -16,13 +16,16 @@ export function Contact(props: PageProps) {
       <PageHero eyebrow="Get in touch" title="Contact Us" lead="Call, e-mail or send a request for a free quote. We answer within one business day." size="compact" />
       <section className="section" aria-label="Contact details and quote form">
         <div className="container contact-layout">
+          {/* The form comes first in the source, as it is shown on phones (a page painted
+              before it is fully parsed must not insert it above the details); wide screens
+              place it in the right-hand column. */}
+          <div className="contact-form card">
+            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} />
+          </div>
           <div className="contact-info">
             <h2>Visit or Call Our Shop</h2>
             <ContactCards site={site} hours variant="list" />
             <MapEmbed geo={site.geo} title={`Map of ${site.name} at ${fullAddress(site)}`} />
-          </div>
-          <div className="contact-form card">
-            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} />
           </div>
         </div>
       </section>
