@@ -1,21 +1,37 @@
-// Client bundles: one entry per island (templates/islands/<name>.tsx), bundled by esbuild
-// with code splitting (one shared React chunk), minified, content-hashed. Entry points are
-// sorted and outputs mapped back through the metafile, so builds are deterministic.
+// Client bundles: two entries per island (templates/islands/<name>.tsx), bundled by esbuild
+// with code splitting (one shared React chunk), minified, content-hashed. The eager entry
+// `<name>` imports the component and React; the lazy entry `<name>.lazy` imports only the
+// scheduler and loads the eager entry with a dynamic import when a `visible` or `idle` marker
+// is due (see entry-names.ts). Entry points are sorted and
+// outputs mapped back through the metafile, so builds are deterministic.
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Message, type Plugin } from 'esbuild';
+import { build, type Message, type Metafile, type Plugin } from 'esbuild';
 import fg from 'fast-glob';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
+import { LAZY_SUFFIX } from './entry-names.ts';
 
 export interface ClientBundle {
-  /** Per island name: its entry file and the chunks it imports (public URLs). */
-  entries: Map<string, { src: string; imports: string[] }>;
+  /** Per entry name (`<island>` and `<island>.lazy`): its file and the chunks it imports (public URLs). */
+  entries: Map<string, ClientEntry>;
   /** Files to write, path relative to the out dir. */
   files: { path: string; contents: Uint8Array }[];
 }
 
+export interface ClientEntry {
+  /** The entry module. */
+  src: string;
+  /** Chunks it imports statically: they load with the page (modulepreload). */
+  imports: string[];
+  /** Chunks it loads later through dynamic imports, and theirs (a lazy entry's component and React). */
+  deferred: string[];
+}
+
 const runtimeFile = fileURLToPath(new URL('./client-runtime.ts', import.meta.url));
+const scheduleFile = fileURLToPath(new URL('./client-schedule.ts', import.meta.url));
+/** Virtual modules: `<kind>:<island name>`. */
+const VIRTUAL = /^island-(entry|lazy):/;
 
 export async function listIslands(templatesDir: string): Promise<string[]> {
   return (await fg('islands/*.tsx', { cwd: templatesDir })).map((f) => basename(f, '.tsx')).sort();
@@ -23,21 +39,31 @@ export async function listIslands(templatesDir: string): Promise<string[]> {
 
 export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; define?: Record<string, string> }): Promise<ClientBundle> {
   if (names.length === 0) return { entries: new Map(), files: [] };
+  const component = (name: string) => JSON.stringify(`${templatesDir}/islands/${name}.tsx`);
+  const sources: Record<string, (name: string) => string> = {
+    // Eager: the component, React and the runtime load with the page; it mounts the `load`
+    // markers and exports what the lazy entry needs.
+    entry: (n) => `import Component from ${component(n)};\nimport { hydrateIslands, mountIsland } from ${JSON.stringify(runtimeFile)};\nexport { Component as default, mountIsland };\nhydrateIslands(${JSON.stringify(n)}, Component);\n`,
+    // Lazy: the scheduler only; it imports the eager entry when a `visible` or `idle` marker is
+    // due (one module for both, so esbuild makes no more chunks than with one entry).
+    lazy: (n) => `import { hydrateLater } from ${JSON.stringify(scheduleFile)};\nhydrateLater(${JSON.stringify(n)}, () => import(${JSON.stringify(`island-entry:${n}`)}));\n`,
+  };
   const virtual: Plugin = {
     name: 'stitch-island-entries',
     setup(b) {
-      b.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
-      b.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
-        contents: `import Component from ${JSON.stringify(`${templatesDir}/islands/${args.path}.tsx`)};\nimport { hydrateIslands } from ${JSON.stringify(runtimeFile)};\nhydrateIslands(${JSON.stringify(args.path)}, Component);\n`,
-        resolveDir: root,
-        loader: 'ts',
-      }));
+      b.onResolve({ filter: VIRTUAL }, (args) => {
+        const [, kind] = VIRTUAL.exec(args.path)!;
+        return { path: args.path.replace(VIRTUAL, ''), namespace: `island-${kind}` };
+      });
+      for (const kind of Object.keys(sources)) {
+        b.onLoad({ filter: /.*/, namespace: `island-${kind}` }, (args) => ({ contents: sources[kind](args.path), resolveDir: root, loader: 'ts' }));
+      }
     },
   };
   let result;
   try {
     result = await build({
-      entryPoints: Object.fromEntries(names.map((n) => [n, `island-entry:${n}`])),
+      entryPoints: Object.fromEntries(names.flatMap((n) => [[n, `island-entry:${n}`], [`${n}${LAZY_SUFFIX}`, `island-lazy:${n}`]])),
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -60,12 +86,34 @@ export async function bundleIslands(root: string, templatesDir: string, names: s
     const failure = error as { errors?: Message[] };
     throw new StitchError(failure.errors?.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file, line: m.location.line, column: m.location.column + 1 } : {})) ?? [errors.bundleFailed(String(error))], { cause: error });
   }
-  const entries = new Map<string, { src: string; imports: string[] }>();
-  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
-    if (!meta.entryPoint) continue;
-    const name = meta.entryPoint.replace(/^island-entry:/, '');
-    entries.set(name, { src: `/${out}`, imports: meta.imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.path}`) });
+  const outputs = result.metafile.outputs;
+  const entries = new Map<string, ClientEntry>();
+  for (const [out, meta] of Object.entries(outputs)) {
+    const [, kind] = VIRTUAL.exec(meta.entryPoint ?? '') ?? [];
+    if (!kind) continue;
+    const name = meta.entryPoint!.replace(VIRTUAL, '') + (kind === 'lazy' ? LAZY_SUFFIX : '');
+    const imports = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    entries.set(name, { src: `/${out}`, imports: imports.map((p) => `/${p}`), deferred: deferredChunks(outputs, out).map((p) => `/${p}`) });
   }
   const files = result.outputFiles.map((f) => ({ path: relative(root, f.path), contents: f.contents }));
   return { entries, files };
+}
+
+/** Every chunk output `out` loads later (through dynamic imports), none of those it loads at once. */
+function deferredChunks(outputs: Metafile['outputs'], out: string): string[] {
+  const reach = (from: string[], kinds: string[], seen: Set<string>) => {
+    const found: string[] = [];
+    const visit = (path: string) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      found.push(path);
+      for (const i of outputs[path]?.imports ?? []) if (kinds.includes(i.kind)) visit(i.path);
+    };
+    from.forEach(visit);
+    return found;
+  };
+  const now = new Set<string>();
+  reach([out], ['import-statement'], now);
+  const dynamic = outputs[out].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+  return reach(dynamic, ['import-statement', 'dynamic-import'], now).sort();
 }

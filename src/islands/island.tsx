@@ -3,9 +3,10 @@
 // writes its props as escaped JSON next to it.
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { entryFor } from './entry-names.ts';
 import { serializeJson } from './serialize.ts';
 
-/** Collects the client entries the page being rendered uses. */
+/** Collects the client entries the page being rendered uses (see entry-names.ts). */
 export const IslandCollector = createContext<Set<string> | null>(null);
 
 export type HydrateWhen = 'load' | 'visible' | 'idle';
@@ -15,7 +16,8 @@ export interface IslandProps<P> {
   name: string;
   component: ComponentType<P>;
   props: P;
-  /** When to hydrate: at once (above the fold), near the viewport, or when the browser is idle. */
+  /** When to hydrate: at once (above the fold), near the viewport, or when the browser is idle;
+   *  `visible` and `idle` islands load their code only then. */
   when?: HydrateWhen;
   /** Inline islands use spans so they can sit inside phrasing content. */
   inline?: boolean;
@@ -23,7 +25,7 @@ export interface IslandProps<P> {
 }
 
 export function Island<P extends object>({ name, component, props, when = 'load', inline = false, className }: IslandProps<P>) {
-  useContext(IslandCollector)?.add(name);
+  useContext(IslandCollector)?.add(entryFor(name, when));
   const html = renderToString(createElement(component as ComponentType<object>, props));
   const tag = inline ? 'span' : 'div';
   return createElement(
