@@ -18,8 +18,8 @@ export function markersOf(name: string, lazy: boolean): HTMLElement[] {
   return [...markers].filter((m) => DEFERRED.has(m.dataset.hydrate ?? '') === lazy);
 }
 
-/** Calls `start` once, when the marker's `data-hydrate` says. */
-export function whenDue(marker: HTMLElement, start: () => void): void {
+/** Calls `start` once, when the marker's `data-hydrate` says; returns a function that starts it now. */
+export function whenDue(marker: HTMLElement, start: () => void): () => void {
   let started = false;
   const once = () => {
     if (started) return;
@@ -48,17 +48,31 @@ export function whenDue(marker: HTMLElement, start: () => void): void {
   } else {
     once();
   }
+  return once;
 }
 
 /**
  * The lazy entry of island `name`: each `visible` or `idle` marker loads the island's code
- * (`load`, a dynamic import) when it is due, then mounts with the spec's hydration rule.
+ * (`load`, a dynamic import) when it is due, then mounts with the spec's hydration rule. A
+ * click inside the island before then starts the loading at once, and a button clicked is
+ * clicked again once the island has mounted, so no tap on it is lost while its code loads.
  */
 export function hydrateLater(name: string, load: () => Promise<IslandModule>): void {
   for (const marker of markersOf(name, true)) {
-    whenDue(marker, () => {
+    let clicked: HTMLButtonElement | null = null;
+    const early = (event: Event) => {
+      clicked ??= (event.target as Element | null)?.closest?.('button') ?? null;
+      startNow();
+    };
+    marker.addEventListener('click', early, true);
+    const startNow = whenDue(marker, () => {
       load()
-        .then((island) => island.mountIsland(marker, island.default))
+        .then((island) => {
+          marker.removeEventListener('click', early, true);
+          island.mountIsland(marker, island.default);
+          // React hydrates the island at once for a click on it (a discrete event).
+          if (clicked?.isConnected) clicked.click();
+        })
         .catch((error) => console.error(`Island "${name}" failed to start:`, error));
     });
   }

@@ -18,9 +18,11 @@ export function Contact(props: PageProps) {
         <div className="container contact-layout">
           {/* The form comes first in the source, as it is shown on phones (a page painted
               before it is fully parsed must not insert it above the details); wide screens
-              place it in the right-hand column. */}
+              place it in the right-hand column. It hydrates when visible, which it is at the
+              first paint: its code (React) loads after the stylesheet and fonts instead of
+              competing with them for the first paint. */}
           <div className="contact-form card">
-            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} />
+            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} when="visible" />
           </div>
           <div className="contact-info">
             <h2>Visit or Call Our Shop</h2>

@@ -71,6 +71,16 @@ describe('an island that hydrates when idle', () => {
     expect(t.errors).toEqual([]);
   });
 
+  test('a tap before then loads it at once, and the tap is not lost', async () => {
+    const t = await openHoldingIdle(ARTICLE);
+    await t.page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: (d: ShareData) => { (window as unknown as { __shared: ShareData }).__shared = d; return Promise.resolve(); } }));
+    expect(await hydrated(t.page, 'share-button')).toBeNull();
+    await t.page.getByRole('button', { name: 'Share' }).click();
+    await t.page.waitForFunction(() => (window as unknown as { __shared?: ShareData }).__shared?.url === location.href);
+    expect(await hydrated(t.page, 'share-button')).toBe('true');
+    expect(t.errors).toEqual([]);
+  });
+
   test('a failed load of its code is logged, and the server HTML stays', async () => {
     const t = await openHoldingIdle(ARTICLE);
     await t.page.route(/\/assets\/islands\/share-button-\w+\.js$/, (route) => route.abort());
@@ -100,8 +110,24 @@ describe('an island that hydrates when visible', () => {
   });
 });
 
+describe('the contact form (visible: in view at the first paint)', () => {
+  test('loads its code after the page and hydrates at once; a tap on its button meanwhile opens the dialog', async () => {
+    const { page, errors } = await suite.open('about:blank', { viewport: MOBILE });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/islands\/contact-quote-\w+\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${suite.site.url}/contact`, { waitUntil: 'load' });
+    expect(await hydrated(page, 'contact-quote')).toBeNull();
+    await page.getByRole('button', { name: 'Request a Free Quote' }).click();
+    release();
+    await page.getByRole('dialog', { name: 'Request a Quote' }).waitFor();
+    expect(await hydrated(page, 'contact-quote')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('islands that hydrate at once', () => {
-  for (const path of ['/contact', '/blog', '/404.html']) {
+  for (const path of ['/blog', '/admin/rebuild', '/404.html']) {
     test(`load with the page, every file announced (${path})`, async () => {
       const t = await openHoldingIdle(path);
       const eager = await t.page.locator('[data-island][data-hydrate="load"]').count();
