@@ -58,7 +58,9 @@ export function Home(props: HomeProps) {
           <h1>{home.hero.title}</h1>
           <p className="lead">{home.hero.subtitle}</p>
           <div className="btn-row hero-actions">
-            <Island name="quote-dialog" component={QuoteDialog} props={{ ...quoteProps(layout), label: 'Request a Quote' }} />
+            {/* In view at the first paint: hydrates right after it, its code (React) loading
+                after the stylesheet and fonts; until then it is a link to /contact. */}
+            <Island name="quote-dialog" component={QuoteDialog} props={{ ...quoteProps(layout), label: 'Request a Quote' }} when="visible" />
             <Button href="/gallery" variant="ghost-light" size="lg" icon="image">View Gallery</Button>
           </div>
           <ul className="hero-trust">
