@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildSite } from './helpers/build-site.ts';
 import { checkBudgets, DEFAULT_BUDGETS_KB, resolveBudgets, weighPages, weightsByKind } from '../src/budgets/budgets.ts';
 import { gzipCeiling, PageWeights } from '../src/budgets/page-weight.ts';
 import type { PageRoute } from '../src/routes/types.ts';
@@ -71,5 +72,22 @@ describe('page-weight budgets', { timeout: 240_000 }, () => {
     const r = p.build();
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('budgets');
+  });
+
+  it('count the code an idle or visible island loads by itself in the page\'s JS, not what it loads on a visitor\'s action', async () => {
+    const site = await buildSite();
+    const home = site.state.pages.get('index.html')!;
+    const html = site.html('/');
+    const lazy = [...site.state.client!.entries.values()].filter((e) => e.deferred.length > 0 && html.includes(`src="${e.src}"`));
+    expect(lazy.length).toBeGreaterThan(0);
+    const later = lazy.flatMap((e) => e.deferred);
+    for (const chunk of later) {
+      expect(home.scripts).toContain(chunk);
+      // Not announced as loading with the page.
+      expect(html).not.toContain(`<link rel="modulepreload" href="${chunk}"`);
+    }
+    const row = site.state.weights!.find((w) => w.route.output === 'index.html')!;
+    expect(row.js).toBeGreaterThan(30 * 1024);
+    expect(row.js).toBeLessThanOrEqual(75 * 1024);
   });
 });

@@ -24,7 +24,7 @@ export interface ClientEntry {
   src: string;
   /** Chunks it imports statically: they load with the page (modulepreload). */
   imports: string[];
-  /** Chunks it loads later through dynamic imports, and theirs (a lazy entry's component and React). */
+  /** Chunks it loads later by itself (a lazy entry's component and React), not on a visitor's action. */
   deferred: string[];
 }
 
@@ -99,7 +99,11 @@ export async function bundleIslands(root: string, templatesDir: string, names: s
   return { entries, files };
 }
 
-/** Every chunk output `out` loads later (through dynamic imports), none of those it loads at once. */
+/**
+ * The chunks output `out` loads later by itself (a lazy entry's component and React: its
+ * dynamic imports and what they import statically), none of those it loads at once. Code
+ * those load only on a visitor's action (their own dynamic imports) is not included.
+ */
 function deferredChunks(outputs: Metafile['outputs'], out: string): string[] {
   const reach = (from: string[], kinds: string[], seen: Set<string>) => {
     const found: string[] = [];
@@ -115,5 +119,5 @@ function deferredChunks(outputs: Metafile['outputs'], out: string): string[] {
   const now = new Set<string>();
   reach([out], ['import-statement'], now);
   const dynamic = outputs[out].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
-  return reach(dynamic, ['import-statement', 'dynamic-import'], now).sort();
+  return reach(dynamic, ['import-statement'], now).sort();
 }

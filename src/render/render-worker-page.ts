@@ -8,7 +8,7 @@ import type { PageRoute } from '../routes/types.ts';
 /** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
 export interface RenderContext {
   /** Per island name: its entry module and the chunks it imports (public URLs). */
-  entries: [string, { src: string; imports: string[] }][];
+  entries: [string, { src: string; imports: string[]; deferred?: string[] }][];
   /** Public URLs of the stylesheets. */
   styles: string[];
   siteName: string;
@@ -20,21 +20,27 @@ export interface PageDocument {
   html: string;
   /** Island entry names used by the page. */
   islands: string[];
-  /** Public URLs of its scripts (entries, then the chunks they import). */
+  /**
+   * Public URLs of every script the page runs: entries, the chunks they import, then the chunks
+   * lazy entries load later (an idle or visible island's component and React). The page-weight
+   * report and the JS budget count them all.
+   */
   scripts: string[];
 }
 
 type Server = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
 
-export function renderPageDocument(server: Server, context: RenderContext, entries: Map<string, { src: string; imports: string[] }>, route: PageRoute): PageDocument {
+export function renderPageDocument(server: Server, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
   const body = server.renderPage(server.templates, route.template, route.props);
   const scripts: string[] = [];
   const preloads = new Set<string>();
+  const later = new Set<string>();
   for (const name of body.islands) {
     const entry = entries.get(name);
     if (!entry) throw new Error(`island "${name}" has no client entry (expected templates/islands/${name}.tsx)`);
     scripts.push(entry.src);
     for (const chunk of entry.imports) preloads.add(chunk);
+    for (const chunk of entry.deferred ?? []) later.add(chunk);
   }
   const sortedPreloads = [...preloads].sort();
   const html = renderDocument({
@@ -50,7 +56,9 @@ export function renderPageDocument(server: Server, context: RenderContext, entri
     extraHead: context.extraHead,
     imagePreloads: imagePreloads(route, body.html),
   });
-  return { html, islands: body.islands, scripts: [...scripts, ...sortedPreloads] };
+  const loaded = new Set([...scripts, ...sortedPreloads]);
+  const deferred = [...later].filter((chunk) => !loaded.has(chunk)).sort();
+  return { html, islands: body.islands, scripts: [...loaded, ...deferred] };
 }
 
 /**
