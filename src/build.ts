@@ -170,7 +170,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
     // A large build opens the Markdown cache now, for the prefetch; others when (if) they need it.
     const markdownCache = large && options.cache !== false ? MarkdownCache.open(`${config.cacheDir}/cache`, cacheScope(config)) : undefined;
-    const prefetch = large ? await startPrefetch(state, await markdownCache, workers) : undefined;
+    const prefetch = large ? startPrefetch(state, await markdownCache, workers) : undefined;
     const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts, texts: options.texts, onPostBody: prefetch && ((body) => prefetch.add(body)) }));
     prefetch?.finish();
     await persistent?.save().catch(() => undefined);
@@ -336,7 +336,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
  * Markdown on the workers while the content loads (a cold build of a large blog): see
  * markdown/prefetch.ts. Undefined when the site's URL cannot be known before the content stage.
  */
-async function startPrefetch(state: BuildState, cache: MarkdownCache | undefined, workers: Workers): Promise<MarkdownPrefetch | undefined> {
+function startPrefetch(state: BuildState, cache: MarkdownCache | undefined, workers: Workers): MarkdownPrefetch | undefined {
   const siteUrl = guessSiteUrl(state.config.contentDir, state.config.siteUrlOverride);
   if (siteUrl === undefined) return undefined;
   return new MarkdownPrefetch({ siteUrl }, markdownEngineVersion(), cache, () => workers.get());

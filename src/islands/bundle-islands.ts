@@ -105,19 +105,19 @@ export async function bundleIslands(root: string, templatesDir: string, names: s
  * those load only on a visitor's action (their own dynamic imports) is not included.
  */
 function deferredChunks(outputs: Metafile['outputs'], out: string): string[] {
-  const reach = (from: string[], kinds: string[], seen: Set<string>) => {
+  const seen = new Set<string>();
+  /** `from` and the chunks they import statically, but none already seen. */
+  const reach = (from: string[]) => {
     const found: string[] = [];
     const visit = (path: string) => {
       if (seen.has(path)) return;
       seen.add(path);
       found.push(path);
-      for (const i of outputs[path]?.imports ?? []) if (kinds.includes(i.kind)) visit(i.path);
+      for (const i of outputs[path]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
     };
     from.forEach(visit);
     return found;
   };
-  const now = new Set<string>();
-  reach([out], ['import-statement'], now);
-  const dynamic = outputs[out].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
-  return reach(dynamic, ['import-statement'], now).sort();
+  reach([out]);
+  return reach(outputs[out].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)).sort();
 }

@@ -4,7 +4,7 @@
 // with its component; the lazy entry gets both through a dynamic import (client-schedule.ts).
 import { createElement, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { markersOf, whenDue } from './client-schedule.ts';
+import { markersOf } from './client-schedule.ts';
 
 const HYDRATION_THRESHOLD = 50;
 
@@ -38,13 +38,11 @@ export function mountIsland(marker: HTMLElement, Component: ComponentType<object
 /** The eager entry of island `name`: mounts its `load` markers at once. */
 export function hydrateIslands(name: string, Component: ComponentType<any>): void {
   for (const marker of markersOf(name, false)) {
-    whenDue(marker, () => {
-      // One broken island (bad props, a throwing render) must not stop the others.
-      try {
-        mountIsland(marker, Component);
-      } catch (error) {
-        console.error(`Island "${name}" failed to start:`, error);
-      }
-    });
+    // One broken island (bad props, a throwing render) must not stop the others.
+    try {
+      mountIsland(marker, Component);
+    } catch (error) {
+      console.error(`Island "${name}" failed to start:`, error);
+    }
   }
 }

@@ -184,7 +184,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     const image = img(post.coverImage);
     page(path, 'blog-post', 'blog-post', {
       post: { ...summaryOf.get(post)!, html: post.html },
-      related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r) ?? summarize(r)),
+      related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r)!),
     }, {
       title: post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
