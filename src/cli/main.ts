@@ -55,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
         exitCode = 2;
         return;
       }
+      // A build killed earlier may have left its staging folder, or parked the previous output.
+      await recoverOutput(config.outDir);
       // React picks its production build (several times faster) from NODE_ENV when first imported.
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
