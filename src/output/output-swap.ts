@@ -83,16 +83,18 @@ function alive(pid: number): boolean {
  * Puts right what killed builds left beside `outDir`. Folders of a running process (another
  * build, or this one) are left alone. When the output folder is missing and a dead build
  * parked the previous output as `-old`, that output is put back (the newest, if several);
- * every other leftover of a dead build is removed.
+ * every other leftover of a dead build is removed. Never throws.
  */
 export async function recoverOutput(outDir: string): Promise<void> {
   const dead = leftovers(outDir).filter((l) => !alive(l.pid));
   if (!existsSync(outDir)) {
     const parked = dead.filter((l) => l.old).sort((a, b) => b.ms - a.ms)[0];
     if (parked) {
-      await rename(parked.path, outDir);
       dead.splice(dead.indexOf(parked), 1);
+      // Kept where it is when it cannot be moved: the build's own write reports the folder.
+      await rename(parked.path, outDir).catch(() => undefined);
     }
   }
-  for (const l of dead) await rm(l.path, { recursive: true, force: true, maxRetries: 3 });
+  // Best effort: a leftover that cannot be removed costs space, not correctness.
+  for (const l of dead) await rm(l.path, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 }
