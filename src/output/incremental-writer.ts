@@ -13,7 +13,7 @@
 // the same two renames as the file-system writer's (output-swap.ts): a build killed at any
 // moment leaves the previous output or the new one, never a mix. The manifest is marked dirty
 // around the swap, so a killed commit is followed by a full write. Files added to the output
-// folder by hand are not carried over.
+// folder by hand are not carried over (a build that changes nothing leaves the folder as it is).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
