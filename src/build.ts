@@ -29,6 +29,7 @@ import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/site
 import { writeAll, type Writer } from './output/writer.ts';
 import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
+import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
 import { buildImages, contentPhotos, referencedPhotos, type ImagesResult } from './images/build-images.ts';
@@ -229,7 +230,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     return { ok, state };
   } catch (error) {
     if (error instanceof StitchError) state.diagnostics.push(...error.diagnostics);
-    else state.diagnostics.push({ ...wrapError(error, 'building the site'), ...(config.debug && error instanceof Error ? { frame: error.stack } : {}) });
+    else state.diagnostics.push(writeErrorDiagnostic(error, config) ?? { ...wrapError(error, 'building the site'), ...(config.debug && error instanceof Error ? { frame: error.stack } : {}) });
     return await fail();
   }
 }

@@ -8,6 +8,8 @@ import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
 import { IncrementalWriter } from '../output/incremental-writer.ts';
+import { outDirProblem } from '../output/out-dir-guard.ts';
+import { recoverOutput } from '../output/output-swap.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { startStaticServer } from '../preview/static-server.ts';
 
@@ -43,8 +45,18 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder', 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--no-budgets', 'do not fail when a page is over its page-weight budget (site.yaml `budgets:`)')
-    .action(async (opts: { content: string; out: string; budgets: boolean }) => {
+    .option('--force', 'replace an --out folder that stitch did not make (never the project, its source folders or a folder holding them)')
+    .action(async (opts: { content: string; out: string; budgets: boolean; force?: boolean }) => {
       const config = resolveConfig({ content: opts.content, out: opts.out });
+      // Before anything is touched: never the project itself, nor a folder stitch did not make.
+      const refused = outDirProblem(config, { replace: true, force: opts.force });
+      if (refused) {
+        process.stderr.write(`stitch: ${refused.message} ${refused.hint}\n`);
+        exitCode = 2;
+        return;
+      }
+      // A build killed earlier may have left its staging folder, or parked the previous output.
+      await recoverOutput(config.outDir);
       // React picks its production build (several times faster) from NODE_ENV when first imported.
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
@@ -109,6 +121,14 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'folder to serve', 'dist')
     .action(async (opts: { port: number; host: string; out: string }) => {
       const config = resolveConfig({ out: opts.out });
+      // Serving the project or a source folder would publish .git, .env and the like.
+      const refused = outDirProblem(config, { replace: false });
+      if (refused) {
+        process.stderr.write(`stitch: ${refused.message} ${refused.hint}\n`);
+        exitCode = 2;
+        return;
+      }
+      await recoverOutput(config.outDir);
       if (!existsSync(config.outDir)) {
         process.stderr.write(`Nothing to preview: ${opts.out}/ does not exist. Run \`npx stitch build\` first.\n`);
         exitCode = 1;

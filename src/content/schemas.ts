@@ -149,9 +149,17 @@ export const legalSchema = z.object({
   lastUpdated: calendarDate,
 });
 
+/**
+ * A redirect source becomes a file (`/old` → `old/index.html`): no segment may climb out of the
+ * output folder, plainly or encoded (`..`, `%2e%2e`, `%2f`, a backslash), and no control
+ * characters (a NUL would cut the file name short).
+ */
+const staysInSite = (path: string) => !/[\\\x00-\x1f\x7f]|%(?:2e|2f|5c|00)/i.test(path) && !path.split('/').some((s) => s === '.' || s === '..');
+
 export const redirectsSchema = z.object({
   redirects: z.array(z.object({
-    from: z.string().regex(/^\/[^\s]*$/, 'a path starting with /'),
+    from: z.string().regex(/^\/[^\s]*$/, 'a path starting with /')
+      .refine(staysInSite, 'a site path without "." or ".." segments, backslashes, encoded dots or slashes (%2e, %2f, %5c) or control characters'),
     to: path,
     note: z.string().optional(),
   })),

@@ -87,6 +87,26 @@ export const errors = {
     make('MissingAssetError', 'error', 'Missing image or asset',
       `Field \`${where.field}\`: "${path}" does not exist in site-assets/.`,
       'Add the file under site-assets/ (public path = path under site-assets) or fix the path.', where),
+  outputPathOutside: (path: string) =>
+    make('OutputPathError', 'error', 'Output path outside the output folder',
+      `The output file "${path}" would be written outside the output folder; nothing was written.`,
+      'A redirect `from` or a slug must be a site path without "." or ".." segments, backslashes, encoded dots or slashes, or control characters.'),
+  outputNotWritable: (dir: string, reason: string) =>
+    make('OutputNotWritableError', 'error', 'Cannot write the output folder',
+      `Cannot write the output folder ${dir}: ${reason}. The previous output is left as it was.`,
+      `stitch writes a staging folder beside ${dir} and swaps it in: make ${dir} and the folder that holds it writable by this user, free some disk space, or pass --out with a writable folder.`),
+  cacheNotWritable: (dir: string, reason: string) =>
+    make('CacheNotWritableError', 'error', 'Cannot write the cache folder',
+      `Cannot write the cache folder ${dir}: ${reason}. Nothing was written to the output.`,
+      `stitch keeps its caches in ${dir}: make it writable by this user (or delete it, it is rebuilt), or free some disk space.`),
+  unsafeOutDir: (dir: string, what: string) =>
+    make('UnsafeOutDirError', 'error', 'Refused output folder',
+      `Refusing to use ${dir} as the output folder: ${what}.`,
+      'Pass --out with a folder of its own, such as dist.'),
+  foreignOutDir: (dir: string) =>
+    make('ForeignOutDirError', 'error', 'Output folder not made by stitch',
+      `Refusing to replace ${dir}: it is not empty and was not made by stitch (it has no _redirects written by stitch).`,
+      'Pass --force to replace it anyway, or choose another --out.'),
   missingContentDir: (dir: string) =>
     make('MissingContentDirError', 'error', 'Content folder not found',
       `The content folder "${dir}" does not exist.`, 'Pass --content DIR pointing at a folder with site.yaml.'),

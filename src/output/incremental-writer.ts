@@ -1,20 +1,26 @@
 // The CLI's output sink: like the file-system writer, nothing is visible before commit() and a
-// failed build leaves the previous output untouched, but a build only writes what changed.
+// failed build leaves the previous output untouched, but a build only renders and writes what
+// changed.
 //
 // A manifest in .stitch/cache/output/ records, per output file, the key it was written from
 // (a page's render inputs, or a hash of the contents) and the size and mtime it got on disk.
 // - No manifest, no output folder, or a manifest marked dirty (a commit that never finished):
-//   every file is written into a staging folder that replaces the output folder at commit.
+//   every file is written into a staging folder.
 // - Otherwise a file whose key matches and whose size and mtime are still what was written is
-//   kept as it is; changed files go to the staging folder and are moved into place at commit,
-//   and files this build no longer produces are deleted. The manifest is marked dirty while
-//   files move, so an interrupted commit is followed by a full write.
-// Files added to the output folder by hand are not tracked (and not removed) in the second mode.
+//   kept; changed files are written into the staging folder, and at commit the kept ones are
+//   hard-linked into it from the output folder (copied where links fail).
+// Either way the staging folder ends up holding the complete new output and is swapped in by
+// the same two renames as the file-system writer's (output-swap.ts): a build killed at any
+// moment leaves the previous output or the new one, never a mix. The manifest is marked dirty
+// around the swap, so a killed commit is followed by a full write. Files added to the output
+// folder by hand are not carried over (a build that changes nothing leaves the folder as it is).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import type { Writer } from './writer.ts';
+import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { outputFile } from './output-path.ts';
+import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
+import { writeAll, type Writer } from './writer.ts';
 
 /** What a page needs in the build state when it is kept instead of rendered again. */
 export interface PageMeta {
@@ -78,14 +84,15 @@ export class IncrementalWriter implements ReusingWriter {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly outDir: string, cacheDir: string) {
-    this.staging = join(dirname(outDir), `.${basename(outDir)}-staging-${process.pid}-${Date.now()}`);
+    this.staging = stagingFolder(outDir);
     const name = createHash('sha256').update(outDir).digest('hex').slice(0, 16);
     this.manifestFile = join(cacheDir, 'cache', 'output', `${name}.json`);
   }
 
-  /** Loads the manifest; called on first use. */
+  /** Puts right what a killed build left, then loads the manifest; called on first use. */
   private open(): Promise<void> {
     this.opened ??= (async () => {
+      await recoverOutput(this.outDir);
       if (!existsSync(this.outDir)) return;
       try {
         const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
@@ -140,12 +147,8 @@ export class IncrementalWriter implements ReusingWriter {
       this.keep(path, { ...kept, page: page ?? kept.page });
       return;
     }
-    const file = join(this.staging, path);
-    const dir = dirname(file);
-    if (!this.dirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    const file = outputFile(this.staging, path);
+    await this.ensureDir(file);
     await produce(file);
     const s = await stat(file);
     this.next.set(path, { key, size: s.size, mtimeMs: s.mtimeMs, page });
@@ -166,6 +169,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   wrotePage(path: string, key: string, size: number, mtimeMs: number): void {
+    outputFile(this.staging, path);
     this.next.set(path, { key: `page:${key}`, size, mtimeMs, page: { islands: [], scripts: [] } });
     this.staged.add(path);
   }
@@ -184,50 +188,46 @@ export class IncrementalWriter implements ReusingWriter {
     return this.put(path, `copy:${from}:${s.size}:${s.mtimeMs}`, (file) => copyFile(from, file));
   }
 
+  private async ensureDir(file: string): Promise<void> {
+    const dir = dirname(file);
+    if (this.dirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.dirs.add(dir);
+  }
+
   async commit(): Promise<void> {
     await this.open();
     await mkdir(dirname(this.manifestFile), { recursive: true });
-    if (!this.previous) {
-      // Everything is in the staging folder: swap it in.
-      await mkdir(this.staging, { recursive: true });
-      await this.saveManifest(true);
-      const old = `${this.staging}-old`;
-      if (existsSync(this.outDir)) await rename(this.outDir, old);
-      await rename(this.staging, this.outDir);
-      await this.saveManifest(false);
-      await rm(old, { recursive: true, force: true });
-      return;
-    }
-    const removed = Object.keys(this.previous).filter((p) => !this.next.has(p));
-    if (this.staged.size === 0 && removed.length === 0) {
-      await this.saveManifest(false);
-      await rm(this.staging, { recursive: true, force: true });
-      return;
-    }
-    await this.saveManifest(true);
-    const made = new Set<string>();
-    for (const path of [...this.staged].sort()) {
-      const target = join(this.outDir, path);
-      const dir = dirname(target);
-      if (!made.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        made.add(dir);
+    if (this.previous) {
+      const removed = Object.keys(this.previous).some((p) => !this.next.has(p));
+      if (this.staged.size === 0 && !removed) {
+        await this.saveManifest(false);
+        await rm(this.staging, { recursive: true, force: true });
+        return;
       }
-      await rename(join(this.staging, path), target);
+      await this.carryOver();
     }
-    const emptied = new Set<string>();
-    for (const path of removed) {
-      await unlink(join(this.outDir, path)).catch(() => undefined);
-      emptied.add(dirname(join(this.outDir, path)));
-    }
-    // Drop folders left empty by deleted pages (rmdir fails on non-empty ones, which is fine).
-    for (const dir of [...emptied].sort((a, b) => b.length - a.length)) {
-      for (let d = dir; d.startsWith(`${this.outDir}/`); d = dirname(d)) {
-        if (!(await rmdir(d).then(() => true, () => false))) break;
+    await swapIn(this.staging, this.outDir, { beforeSwap: () => this.saveManifest(true), afterSwap: () => this.saveManifest(false) });
+  }
+
+  /** Completes the staging folder with the files kept from the previous build. */
+  private async carryOver(): Promise<void> {
+    const kept = [...this.next].filter(([path]) => !this.staged.has(path));
+    await writeAll(kept, 64, async ([path, entry]) => {
+      const to = outputFile(this.staging, path);
+      await this.ensureDir(to);
+      const from = join(this.outDir, path);
+      try {
+        await link(from, to);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'ENOSYS') throw error;
+        // No hard links here (another file system, FAT): copy, and record the copy's size and mtime.
+        await copyFile(from, to);
+        const s = await stat(to);
+        this.next.set(path, { ...entry, size: s.size, mtimeMs: s.mtimeMs });
       }
-    }
-    await this.saveManifest(false);
-    await rm(this.staging, { recursive: true, force: true });
+    });
   }
 
   async abort(): Promise<void> {

@@ -1,9 +1,10 @@
 // A swappable output sink: the file-system writer builds into a temporary folder beside the
-// out dir and swaps it in atomically; the memory writer lets check, dev and tests run the
+// out dir and swaps it in (output-swap.ts); the memory writer lets check, dev and tests run the
 // whole pipeline without touching dist/.
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { outputFile } from './output-path.ts';
+import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 
 export interface Writer {
   /** Writes a file at a path relative to the output root. */
@@ -22,9 +23,12 @@ export class MemoryWriter implements Writer {
   /** Files copied from disk, by output path → source path (not read into memory). */
   readonly copies = new Map<string, string>();
   async write(path: string, contents: string | Uint8Array) {
+    // The same rule as on disk, so `check` fails where `build` would.
+    outputFile('/output', path);
     this.files.set(path, contents);
   }
   async copy(path: string, from: string) {
+    outputFile('/output', path);
     this.copies.set(path, from);
   }
   async commit() {}
@@ -41,34 +45,35 @@ export class MemoryWriter implements Writer {
   }
 }
 
+/** Writes everything into a staging folder and swaps it in at commit (output-swap.ts). */
 export class FsWriter implements Writer {
   private readonly staging: string;
   private readonly dirs = new Set<string>();
+  private recovered?: Promise<void>;
   constructor(private readonly outDir: string) {
-    this.staging = join(dirname(outDir), `.${basename(outDir)}-staging-${process.pid}-${Date.now()}`);
+    this.staging = stagingFolder(outDir);
   }
   private async ensureDir(file: string) {
+    // What a killed build left beside the output is put right before this one writes.
+    await (this.recovered ??= recoverOutput(this.outDir));
     const dir = dirname(file);
     if (this.dirs.has(dir)) return;
     await mkdir(dir, { recursive: true });
     this.dirs.add(dir);
   }
   async write(path: string, contents: string | Uint8Array) {
-    const file = join(this.staging, path);
+    const file = outputFile(this.staging, path);
     await this.ensureDir(file);
     await writeFile(file, contents);
   }
   async copy(path: string, from: string) {
-    const file = join(this.staging, path);
+    const file = outputFile(this.staging, path);
     await this.ensureDir(file);
     await copyFile(from, file);
   }
   async commit() {
-    await mkdir(this.staging, { recursive: true });
-    const old = `${this.staging}-old`;
-    if (existsSync(this.outDir)) await rename(this.outDir, old);
-    await rename(this.staging, this.outDir);
-    await rm(old, { recursive: true, force: true });
+    await (this.recovered ??= recoverOutput(this.outDir));
+    await swapIn(this.staging, this.outDir);
   }
   async abort() {
     await rm(this.staging, { recursive: true, force: true });

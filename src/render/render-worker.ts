@@ -2,7 +2,7 @@
 // pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
 // JavaScript without a TypeScript loader.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { gzipCeiling } from '../budgets/page-weight.ts';
 import type { PageImage } from '../budgets/budgets.ts';
 import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
+import { outputFile } from '../output/output-path.ts';
 import type { ServerBundle } from './bundle-templates.ts';
 import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
@@ -70,7 +71,7 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       const image = imageBytes ? largestImage(page.html, imageBytes) : undefined;
       if (!request.writeTo) return { ...page, bytes, gzip, image };
       // Written here, the HTML never crosses to the main thread.
-      const file = join(request.writeTo, route.output);
+      const file = outputFile(request.writeTo, route.output);
       const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image };
       try {
         item.mtimeMs = writePage(file, page.html);
