@@ -172,7 +172,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   sendFile(req, res, file, 200, withHeaders({ 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Cache-Control': cache }, extra), type);
 }
 
-export function startStaticServer(root: string, port: number, host = 'localhost', log = (line: string) => process.stderr.write(`stitch preview: ${line}\n`)): Promise<Server> {
+export function startStaticServer(root: string, port: number, host = 'localhost', log: (line: string) => void = (line) => process.stderr.write(`stitch preview: ${line}\n`)): Promise<Server> {
   const server = createServer(safeHandler((req, res) => serveStatic(root, req, res), log));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
