@@ -26,7 +26,7 @@ export function rawRequest(port: number, target: string, { method = 'GET', heade
       const head = split === -1 ? text : text.slice(0, split);
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: split === -1 ? '' : text.slice(split + 4) });
     });
-    const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [`${method} ${target} HTTP/1.1`, 'Connection: close', ...Object.entries({ Host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}`)];
     if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
     // Written, not ended: a browser keeps its side open until the answer is in.
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
