@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteInbox } from '../../src/dev/quotes.ts';
+import { RateLimit } from '../../src/dev/rate-limit.ts';
 import { headerOf, rawRequest } from '../helpers/raw-http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stitch-inbox-'));
@@ -74,4 +75,15 @@ describe('the dev quote inbox', () => {
     expect(printed).toContain('Eve\\u{1b}]0;pwned\\u{7}');
     expect(printed).toContain('hi\\u{1b}[2J\\u{1b}[31mred\\u{d}over\\u{202e}evil');
   });
+});
+
+it('the rate limit refills one request per interval, per client address', () => {
+  let now = 0;
+  const limit = new RateLimit(2, 1000, () => now);
+  expect([limit.take('a'), limit.take('a'), limit.take('a')]).toEqual([0, 0, 1000]);
+  expect(limit.take('b')).toBe(0);
+  now = 600;
+  expect(limit.take('a')).toBe(400);
+  now = 1000;
+  expect([limit.take('a'), limit.take('a')]).toEqual([0, 1000]);
 });
