@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `stitch` executable. The engine is TypeScript and runs without a manual build step:
 // on first use (and after any change to src/) it is bundled by esbuild into plain ES modules in
-// .stitch/engine/<hash of src/>/ (main.mjs and the chunks it imports lazily, so a command loads
+// .stitch/engine/<hash of src/ and its location>/ (main.mjs and the chunks it imports lazily, so a command loads
 // only the libraries it uses), which later runs start straight away. The libraries
 // stay external (loaded by Node itself); only the engine's own modules are in the bundle.
 // Where the bundle cannot be made (read-only install, STITCH_NO_ENGINE_BUNDLE set) the
@@ -29,7 +29,9 @@ async function engineBundle() {
     for (const file of [join(root, 'package.json'), join(root, 'tsconfig.json'), ...listFiles(src)]) {
       if (existsSync(file)) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
     }
-    hash.update(process.version);
+    // The bundle's modules find their neighbours by absolute URL (see `define` below): a copy of
+    // the checkout (`cp -a` takes .stitch/ along) must make its own, not run the original's src/.
+    hash.update(process.version).update('\0').update(root);
     const engines = join(root, '.stitch', 'engine');
     const key = hash.digest('hex').slice(0, 16);
     const dir = join(engines, key);

@@ -1,5 +1,6 @@
 // stitch dev in real Chromium: the page reloads itself after an edit, a failed build shows the
-// overlay and fixing it clears it, and a stylesheet change applies without a reload.
+// overlay and fixing it clears it, a stylesheet change applies without a reload, and the quote
+// inbox takes posts from the dev server's own pages only.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -69,5 +70,23 @@ describe('stitch dev in the browser', () => {
     writeFileSync(css, `${readFileSync(css, 'utf8')}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
     await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 20_000 });
     expect(await marked()).toBe(true);
+  });
+
+  it('takes quotes posted by its own pages and refuses those of another site open in the browser', async () => {
+    const inbox = join(root, '.stitch/quotes.jsonl');
+    const sent = (name: string) => JSON.stringify({ name, email: 'q@example.com', phone: '505-555-0100', message: 'Chairs.', domain: 'localhost' });
+    await page.goto(`${dev.url}/contact`);
+    const own = await page.evaluate((body) => fetch('/__stitch/quote', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((r) => r.status), sent('Own Page'));
+    expect(own).toBe(200);
+    // Another origin (localhost instead of 127.0.0.1) posting without a preflight, as a form would.
+    const other = await browser.newPage();
+    await other.goto(dev.url.replace('127.0.0.1', 'localhost') + '/about');
+    await other.evaluate(({ url, body }) => fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body }).catch(() => undefined), { url: `${dev.url}/__stitch/quote`, body: sent('Other Site') });
+    const withPreflight = await other.evaluate(({ url, body }) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((r) => r.status, () => 'blocked'), { url: `${dev.url}/__stitch/quote`, body: sent('Other Site') });
+    expect(withPreflight).toBe('blocked');
+    await other.close();
+    const names = readFileSync(inbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l).name);
+    expect(names).toContain('Own Page');
+    expect(names).not.toContain('Other Site');
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { createDevServer, type DevServer } from '../src/dev/dev-server.ts';
 import { listenEvents, tempProject } from './dev-project.ts';
+import { headerOf, rawRequest } from './helpers/raw-http.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fetchText = async (url: string) => {
@@ -168,6 +169,51 @@ describe('stitch dev', () => {
     expect(logs.join('\n')).toContain('Quote request from Dana Test <dana@example.com>');
     const bad = await fetch(`${dev.url}/__stitch/quote`, { method: 'POST', body: 'not json' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('stitch dev under hostile requests (issue 11, 15)', () => {
+  const port = () => dev.port;
+  const stillUp = async () => expect((await rawRequest(port(), '/about')).status).toBe(200);
+
+  it('answers malformed encodings with 400, never serves a file outside site-assets/, and stays up', async () => {
+    writeFileSync(join(root, 'secret.txt'), 'SECRET beside site-assets');
+    for (const target of ['/%E0%A4%A', '/blog/%', '/%C0%AF']) expect((await rawRequest(port(), target)).status, target).toBe(400);
+    for (const target of ['/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/..\\secret.txt', '/secret.txt%00', '//secret.txt', '/%2F%2E%2E%2Fsecret.txt']) {
+      const r = await rawRequest(port(), target);
+      expect([400, 404], target).toContain(r.status);
+      expect(r.body, target).not.toContain('SECRET');
+    }
+    await stillUp();
+  });
+
+  it('refuses a 60 KB URL and other methods on pages (405 with Allow), and stays up', async () => {
+    expect([414, 431]).toContain((await rawRequest(port(), `/${'a'.repeat(60 * 1024)}`)).status);
+    expect((await rawRequest(port(), `/${'a'.repeat(9 * 1024)}`)).status).toBe(414);
+    for (const method of ['OPTIONS', 'DELETE']) {
+      const r = await rawRequest(port(), '/about', { method });
+      expect([r.status, headerOf(r, 'allow')], method).toEqual([405, 'GET, HEAD']);
+    }
+    await stillUp();
+  });
+
+  it('serves 500 concurrent requests and stays up', async () => {
+    const targets = Array.from({ length: 500 }, (_, i) => ['/about', '/%E0%A4%A', '/no/such/page', '/__stitch/client.js'][i % 4]);
+    const statuses = await Promise.all(targets.map((t) => rawRequest(port(), t).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(250);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(125);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(125);
+    await stillUp();
+  });
+
+  it('refuses a huge (413) or malformed (400) quote body and quotes from other sites (403), and stays up', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) => rawRequest(port(), '/__stitch/quote', { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    expect((await post(JSON.stringify({ message: 'x'.repeat(200 * 1024) }))).status).toBe(413);
+    expect((await post('{"name": ')).status).toBe(400);
+    const foreign = await post(JSON.stringify({ name: 'Mallory' }), { Origin: 'http://evil.example' });
+    expect([foreign.status, headerOf(foreign, 'access-control-allow-origin')]).toEqual([403, undefined]);
+    expect(readFileSync(join(root, '.stitch/quotes.jsonl'), 'utf8')).not.toContain('Mallory');
+    await stillUp();
   });
 });
 

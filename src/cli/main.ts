@@ -149,7 +149,8 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      // `stitch` with no command prints the help as an error (commander's exit code 1): bad usage.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0)) return 0;
       return 2;
     }
     process.stderr.write(`stitch: ${error instanceof Error ? error.message : String(error)}\n`);

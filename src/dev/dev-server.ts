@@ -3,7 +3,7 @@
 // receives quote requests locally. Ctrl+C stops everything it started.
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { basename, join, normalize, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -12,9 +12,10 @@ import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
 import { listen } from './listen.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
 import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
-import { QUOTE_PATH, receiveQuote } from './quotes.ts';
+import { QUOTE_PATH, QuoteInbox, type QuoteLimits } from './quotes.ts';
 import { isScratchFile } from './snapshot.ts';
 import { outputFor, serveOutput } from './serve-output.ts';
+import { allowRead, checkUrl, refuse, safeHandler } from '../preview/request-guard.ts';
 
 export interface DevServerOptions {
   port: number;
@@ -23,6 +24,8 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** Colours in the terminal's diagnostics. */
   color?: boolean;
+  /** Limits of the local quote inbox (defaults in quotes.ts). */
+  quotes?: QuoteLimits;
 }
 
 export interface DevServer {
@@ -40,6 +43,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   const color = options.color ?? false;
   const live = new LiveReload();
   const quotesFile = join(config.cacheDir, 'quotes.jsonl');
+  const inbox = new QuoteInbox(quotesFile, log, options.host, options.quotes);
   let shownWarnings = '';
 
   const report = (outcome: BuildOutcome) => {
@@ -75,21 +79,18 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   const builder = new DevBuilder(config, { extraHead: CLIENT_TAG, onBuild: report });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === EVENTS_PATH) return live.connect(req, res);
-    if (url.pathname === QUOTE_PATH) return receiveQuote(req, res, quotesFile, log);
-    if (url.pathname === CLIENT_PATH) {
+    const url = checkUrl(req.url);
+    if (!url.ok) return refuse(res, url.status, url.message);
+    if (url.path === QUOTE_PATH) return inbox.receive(req, res);
+    if (!allowRead(req, res)) return;
+    if (url.path === EVENTS_PATH) return live.connect(req, res, new URLSearchParams(url.search).get('path') ?? undefined);
+    if (url.path === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(CLIENT_SCRIPT);
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' });
-      res.end();
-      return;
-    }
     // Never a stale page: wait for a build in flight, or build first if a file changed.
-    if (!isAssetOnDisk(config.assetsDir, url.pathname)) await builder.fresh();
+    if (!isAssetOnDisk(config.assetsDir, url.path)) await builder.fresh();
     const failure: Diagnostic[] | undefined = builder.failure;
     if (!builder.output) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -99,13 +100,8 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
     serveOutput(req, res, builder.output, config.assetsDir, (html) => (failure ? injectOverlay(html, failure) : html));
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log(`stitch dev: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal error in stitch dev; see the terminal.');
-    });
-  });
+  // An unexpected error is a 500 for that request and a line in the terminal, never a dead server.
+  const server = createServer(safeHandler(handle, (line) => log(`stitch dev: ${line}`)));
 
   await builder.schedule();
   const port = await listen(server, options.port, options.host, log);
@@ -176,15 +172,10 @@ export async function startDevServer(config: ResolvedConfig, opts: { port: numbe
   return 0;
 }
 
-function isAssetOnDisk(assetsDir: string, urlPath: string): boolean {
-  if (urlPath === '/' || urlPath.endsWith('/')) return false;
-  let decoded = urlPath;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    // keep as is
-  }
-  const file = join(assetsDir, normalize(decoded));
+/** Whether a checked, decoded URL path (see checkUrl) names a file in site-assets/. */
+function isAssetOnDisk(assetsDir: string, path: string): boolean {
+  if (path === '/' || path.endsWith('/')) return false;
+  const file = join(assetsDir, path);
   return file.startsWith(assetsDir + sep) && existsSync(file) && statSync(file).isFile();
 }
 

@@ -30,8 +30,8 @@ export class LiveReload {
     this.heartbeat.unref();
   }
 
-  connect(req: IncomingMessage, res: ServerResponse): void {
-    const path = new URL(req.url ?? '/', 'http://localhost').searchParams.get('path') ?? undefined;
+  /** Keeps `res` open as an event stream for the page at `path`. */
+  connect(req: IncomingMessage, res: ServerResponse, path?: string): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ serverId: this.serverId })}\n\n`);
     const client: LiveClient = { path, res };

@@ -1,11 +1,17 @@
 // Quotes work locally: when QUOTE_WEBHOOK_URL is unset, a development build points the quote
 // form at /__stitch/quote. Each request is printed and appended to .stitch/quotes.jsonl.
-import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// Only pages of this dev server may post (no CORS; another site open in the same browser
+// cannot), each client address gets a few posts at once and then one every few seconds (429
+// with Retry-After beyond that), bodies are capped at 64 KB and the inbox file at 10 MB, and
+// control characters from a request are escaped before they reach the terminal.
+import { appendFile, mkdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { basename, dirname, join } from 'node:path';
+import { RateLimit } from './rate-limit.ts';
 
 export const QUOTE_PATH = '/__stitch/quote';
-const MAX_BODY = 64 * 1024;
+export const MAX_BODY = 64 * 1024;
 
 export interface QuoteRecord {
   receivedAt: string;
@@ -17,43 +23,102 @@ export interface QuoteRecord {
   [field: string]: unknown;
 }
 
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+export interface QuoteLimits {
+  /** Posts one client address may send at once (default 10). */
+  burst?: number;
+  /** Then one more every this many milliseconds (default 6000: ten a minute). */
+  refillMs?: number;
+  /** The inbox file takes no more quotes past this size (default 10 MB). */
+  maxFileBytes?: number;
+}
 
-export async function receiveQuote(req: IncomingMessage, res: ServerResponse, file: string, log: (line: string) => void): Promise<void> {
-  const reply = (status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...CORS });
-    res.end(JSON.stringify(body));
-  };
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, CORS);
-    res.end();
-    return;
+export class QuoteInbox {
+  private readonly limit: RateLimit;
+  private readonly maxFileBytes: number;
+
+  constructor(
+    /** Where quotes are appended, one JSON object per line. */
+    readonly file: string,
+    private readonly log: (line: string) => void,
+    /** The --host the server listens on: a Host header naming it is this server. */
+    private readonly host: string,
+    limits: QuoteLimits = {},
+  ) {
+    this.limit = new RateLimit(limits.burst ?? 10, limits.refillMs ?? 6000);
+    this.maxFileBytes = limits.maxFileBytes ?? 10 * 1024 * 1024;
   }
-  if (req.method !== 'POST') return reply(405, { ok: false, error: 'POST a JSON quote request here.' });
-  let text = '';
-  for await (const chunk of req) {
-    text += chunk;
-    if (text.length > MAX_BODY) return reply(413, { ok: false, error: 'Quote request too large.' });
+
+  async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'POST') return reply(405, { ok: false, error: 'POST a JSON quote request here.' }, { Allow: 'POST' });
+    if (!sameOrigin(req, this.host)) return reply(403, { ok: false, error: 'Quote requests are accepted only from pages of this dev server.' });
+    const wait = this.limit.take(req.socket.remoteAddress ?? '');
+    if (wait > 0) return reply(429, { ok: false, error: 'Too many quote requests; try again shortly.' }, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    // The rest of an oversized body is not read: the connection closes after the answer.
+    const tooLarge = () => reply(413, { ok: false, error: `Quote request larger than ${MAX_BODY / 1024} KB.` }, { Connection: 'close' });
+    if (Number(req.headers['content-length']) > MAX_BODY) return tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) return tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return reply(400, { ok: false, error: 'Expected a JSON body.' });
+    }
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return reply(400, { ok: false, error: 'Expected a JSON object.' });
+    const record: QuoteRecord = { receivedAt: new Date().toISOString(), ...(payload as Record<string, unknown>) };
+    const line = `${JSON.stringify(record)}\n`;
+    const current = await stat(this.file).then((s) => s.size, () => 0);
+    if (current + Buffer.byteLength(line) > this.maxFileBytes) {
+      this.log(`Quote request refused: ${join('.stitch', basename(this.file))} is full (${Math.round(this.maxFileBytes / 1024)} KB). Move it away to receive more.`);
+      return reply(507, { ok: false, error: 'The local quote inbox is full; see the terminal.' });
+    }
+    await mkdir(dirname(this.file), { recursive: true });
+    await appendFile(this.file, line);
+    this.log(describeQuote(record));
+    reply(200, { ok: true });
   }
-  let payload: unknown;
+}
+
+/**
+ * Whether a request comes from a page of this server rather than from another site open in the
+ * same browser: its Origin (when sent) is this server's, and the Host names this server: a
+ * foreign name pointed at this machine (DNS rebinding) sends a matching Origin and Host.
+ */
+export function sameOrigin(req: IncomingMessage, listenHost: string): boolean {
+  const host = req.headers.host?.toLowerCase();
+  if (!host) return false;
+  let name: string;
   try {
-    payload = JSON.parse(text);
+    name = new URL(`http://${host}`).hostname.replace(/^\[|\]$/g, '');
   } catch {
-    return reply(400, { ok: false, error: 'Expected a JSON body.' });
+    return false;
   }
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return reply(400, { ok: false, error: 'Expected a JSON object.' });
-  const record: QuoteRecord = { receivedAt: new Date().toISOString(), ...(payload as Record<string, unknown>) };
-  await mkdir(dirname(file), { recursive: true });
-  await appendFile(file, `${JSON.stringify(record)}\n`);
-  log(describeQuote(record));
-  reply(200, { ok: true });
+  if (name !== 'localhost' && isIP(name) === 0 && name !== listenHost.toLowerCase()) return false;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`) return false;
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** Control characters (ANSI escape sequences, carriage returns, bidirectional overrides) as `\u{…}`, so a request cannot restyle or rewrite the terminal. */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 export function describeQuote(q: QuoteRecord): string {
-  const field = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : '—');
+  const field = (v: unknown) => (typeof v === 'string' && v.trim() ? printable(v.trim()) : '—');
   const lines = [
-    `Quote request from ${field(q.name)} <${field(q.email)}>, phone ${field(q.phone)}${typeof q.domain === 'string' && q.domain ? ` (${q.domain})` : ''}`,
+    `Quote request from ${field(q.name)} <${field(q.email)}>, phone ${field(q.phone)}${typeof q.domain === 'string' && q.domain ? ` (${printable(q.domain)})` : ''}`,
   ];
-  if (typeof q.message === 'string' && q.message.trim()) lines.push(...q.message.trim().split('\n').map((l) => `  │ ${l}`));
+  if (typeof q.message === 'string' && q.message.trim()) lines.push(...q.message.trim().split('\n').map((l) => `  │ ${printable(l)}`));
   return lines.join('\n');
 }

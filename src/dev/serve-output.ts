@@ -2,8 +2,9 @@
 // status 404, the 301s of _redirects, and site-assets/ straight from disk.
 import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import type { MemoryWriter } from '../output/writer.ts';
+import { checkUrl, refuse } from '../preview/request-guard.ts';
 import { MIME, matchRedirect, parseRedirects, serveStatic } from '../preview/static-server.ts';
 
 export type HtmlFilter = (html: string) => string;
@@ -16,16 +17,13 @@ export function outputFor(output: MemoryWriter, urlPath: string): string | undef
 }
 
 export function serveOutput(req: IncomingMessage, res: ServerResponse, output: MemoryWriter, assetsDir: string, html: HtmlFilter): void {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    path = url.pathname;
-  }
-  const file = outputFor(output, path);
+  const url = checkUrl(req.url);
+  if (!url.ok) return refuse(res, url.status, url.message);
+  const { path, search } = url;
+  // The host files are read by a host, not served (as `stitch preview` does).
+  const file = path === '/_redirects' || path === '/_headers' ? undefined : outputFor(output, path);
   if (file && path !== '/' && path.endsWith('/') && file.endsWith('index.html')) {
-    res.writeHead(301, { Location: path.replace(/\/+$/, '') + url.search });
+    res.writeHead(301, { Location: path.replace(/\/+$/, '') + search });
     res.end();
     return;
   }
@@ -33,8 +31,8 @@ export function serveOutput(req: IncomingMessage, res: ServerResponse, output: M
     send(req, res, 200, file, output.files.get(file)!, html);
     return;
   }
-  const onDisk = join(assetsDir, normalize(path).replace(/^(\.\.[/\\])+/, ''));
-  if (onDisk.startsWith(assetsDir) && existsSync(onDisk) && statSync(onDisk).isFile()) {
+  const onDisk = join(assetsDir, path);
+  if (onDisk.startsWith(assetsDir + sep) && existsSync(onDisk) && statSync(onDisk).isFile()) {
     serveStatic(assetsDir, req, res);
     return;
   }

@@ -1,11 +1,23 @@
 // Serves a built site as a static host would: clean URLs (/about → about/index.html),
-// 404.html with status 404, and the 301s of _redirects (exact and `/*` prefix lines). Text
-// (HTML, CSS, JavaScript, JSON, SVG, XML) goes out gzip-compressed to a client that accepts it,
-// as static hosts and CDNs send it, so what the preview measures is what visitors get.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+// 404.html with status 404, the 301s of _redirects (exact and `/*` prefix lines) and the
+// headers of _headers. Text (HTML, CSS, JavaScript, JSON, SVG, XML) goes out gzip-compressed to
+// a client that accepts it, as static hosts and CDNs send it, so what the preview measures is
+// what visitors get. Malformed or escaping URLs get 400 (request-guard.ts), methods other than
+// GET and HEAD 405, and an unexpected error is a 500 for that request only.
+//
+// Why not sirv (3.0.2, tried for this): with `dev: false` it lists the folder once at start, so
+// after a `stitch build` during a preview a rewritten page went out with its old Content-Length
+// (the client failed to parse the response) and new hashed assets were 404; it compresses only
+// files precompressed on disk (our gzip on the fly would have to patch its response); and its
+// ranges were wrong (`bytes=-3` sent the first 4 bytes; `bytes=5-2` wrote a negative
+// Content-Length and threw). The checks and resolution here are a few lines; sirv's
+// `startsWith(root)` guard is the same as ours.
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { headersFor, parseHeaders } from './headers-rules.ts';
+import { allowRead, checkUrl, refuse, safeHandler } from './request-guard.ts';
 
 export const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -31,15 +43,44 @@ export function matchRedirect(path: string, lines: RedirectLine[]): RedirectLine
   return lines.find((r) => r.from === path) ?? lines.find((r) => r.from.endsWith('/*') && path.startsWith(r.from.slice(0, -1)));
 }
 
-/** Finds the file for a URL path in `root`, or undefined. */
-export function resolveFile(root: string, urlPath: string): string | undefined {
-  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const candidates = [join(root, clean), join(root, clean, 'index.html'), join(root, `${clean.replace(/\/$/, '')}.html`)];
-  for (const file of candidates) {
-    if (!file.startsWith(root)) continue;
-    if (existsSync(file) && statSync(file).isFile()) return file;
+function statOf(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined; // missing, or a file where a folder was expected
   }
-  return undefined;
+}
+
+/** Host files and dotfiles are not part of the site: static hosts do not serve them. */
+function hidden(path: string): boolean {
+  return path === '/_redirects' || path === '/_headers' || path.split('/').some((s) => s.startsWith('.') && s !== '.well-known');
+}
+
+/** Finds the file for a checked, decoded URL path (see checkUrl) in `root`, or undefined. */
+export function resolveFile(root: string, path: string): string | undefined {
+  if (hidden(path)) return undefined;
+  const candidates = [join(root, path), join(root, path, 'index.html'), join(root, `${path.replace(/\/$/, '')}.html`)];
+  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile());
+}
+
+const parsed = new Map<string, { key: string; value: unknown }>();
+
+/** A host file (_redirects, _headers) parsed once per version of it; `empty` when absent. */
+function hostFile<T>(file: string, parse: (text: string) => T, empty: T): T {
+  const stats = statOf(file);
+  if (!stats?.isFile()) return empty;
+  const key = `${stats.mtimeMs}:${stats.size}`;
+  const cached = parsed.get(file);
+  if (cached?.key === key) return cached.value as T;
+  const value = parse(readFileSync(file, 'utf8'));
+  parsed.set(file, { key, value });
+  return value;
+}
+
+/** `base` with `extra` on top, names compared without case (Node would send both spellings). */
+function withHeaders(base: Record<string, string | number>, extra: Record<string, string>): Record<string, string | number> {
+  const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(base).filter(([n]) => !names.has(n.toLowerCase()))), ...extra };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
@@ -50,65 +91,89 @@ function gzipFor(req: IncomingMessage, type: string): boolean {
   return COMPRESSIBLE.test(type) && /\bgzip\b/.test(accepted) && !/\bgzip;\s*q=0(\.0*)?\b/.test(accepted);
 }
 
+/** Streams a file; a read error or a client that goes away ends this response only. */
+function stream(file: string, res: ServerResponse, gzip: boolean, range?: { start: number; end: number }): void {
+  // pipe, not pipeline: pipeline takes a client that half-closes after its request for one that
+  // went away, and drops the answer.
+  const source = createReadStream(file, range);
+  source.on('error', () => res.destroy());
+  res.on('close', () => source.destroy());
+  if (!gzip) {
+    source.pipe(res);
+    return;
+  }
+  const zip = createGzip();
+  zip.on('error', () => res.destroy());
+  source.pipe(zip).pipe(res);
+}
+
 /** Sends `file` with `status` and `headers`, gzip-compressed when the client takes it. */
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, headers: Record<string, string | number>, type: string): void {
   if (gzipFor(req, type)) {
     res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(createGzip()).pipe(res);
+    else stream(file, res, true);
     return;
   }
   res.writeHead(status, { ...headers, 'Content-Length': statSync(file).size, ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}) });
   if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else stream(file, res, false);
+}
+
+/** The byte range asked for (`bytes=a-b`, `bytes=a-`, `bytes=-n`), 'unsatisfiable', or undefined for the whole file. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return size === 0 || start > end ? 'unsatisfiable' : { start, end };
 }
 
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname;
-  const redirectsPath = join(root, '_redirects');
-  const redirect = existsSync(redirectsPath) ? matchRedirect(path.replace(/\/$/, '') || '/', parseRedirects(readFileSync(redirectsPath, 'utf8'))) : undefined;
+  root = resolve(root);
+  const url = checkUrl(req.url);
+  if (!url.ok) return refuse(res, url.status, url.message);
+  if (!allowRead(req, res)) return;
+  const { path, search } = url;
+  const extra = headersFor(path, hostFile(join(root, '_headers'), parseHeaders, []));
   const file = resolveFile(root, path);
-  if (!file && redirect) {
-    res.writeHead(redirect.status, { Location: redirect.to });
+  const redirect = file ? undefined : matchRedirect(path.replace(/\/$/, '') || '/', hostFile(join(root, '_redirects'), parseRedirects, []));
+  if (redirect) {
+    res.writeHead(redirect.status, withHeaders({ Location: redirect.to }, extra));
     res.end();
     return;
   }
   if (file && path !== '/' && path.endsWith('/') && file.endsWith('index.html')) {
-    res.writeHead(301, { Location: path.replace(/\/+$/, '') + url.search });
+    res.writeHead(301, withHeaders({ Location: path.replace(/\/+$/, '') + search }, extra));
     res.end();
     return;
   }
   if (!file) {
     const notFound = join(root, '404.html');
-    if (existsSync(notFound)) sendFile(req, res, notFound, 404, { 'Content-Type': MIME['.html'] }, MIME['.html']);
-    else {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    }
+    if (statOf(notFound)?.isFile()) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
+    else refuse(res, 404, 'Not found');
     return;
   }
   const type = MIME[extname(file)] ?? 'application/octet-stream';
   const size = statSync(file).size;
-  const range = req.headers.range && /bytes=(\d*)-(\d*)/.exec(req.headers.range);
   const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-  if (range) {
-    const start = range[1] ? Number(range[1]) : 0;
-    const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
-    if (size === 0 || start > end) {
-      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
-      res.end();
-      return;
-    }
-    res.writeHead(206, { 'Content-Type': type, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Accept-Ranges': 'bytes', 'Content-Length': end - start + 1, 'Cache-Control': cache });
-    createReadStream(file, { start, end }).pipe(res);
+  const range = byteRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+    res.end();
     return;
   }
-  sendFile(req, res, file, 200, { 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Cache-Control': cache }, type);
+  if (range) {
+    res.writeHead(206, withHeaders({ 'Content-Type': type, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Accept-Ranges': 'bytes', 'Content-Length': range.end - range.start + 1, 'Cache-Control': cache }, extra));
+    if (req.method === 'HEAD') res.end();
+    else stream(file, res, false, range);
+    return;
+  }
+  sendFile(req, res, file, 200, withHeaders({ 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Cache-Control': cache }, extra), type);
 }
 
-export function startStaticServer(root: string, port: number, host = 'localhost'): Promise<Server> {
-  const server = createServer((req, res) => serveStatic(root, req, res));
+export function startStaticServer(root: string, port: number, host = 'localhost', log: (line: string) => void = (line) => process.stderr.write(`stitch preview: ${line}\n`)): Promise<Server> {
+  const server = createServer(safeHandler((req, res) => serveStatic(root, req, res), log));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -33,7 +33,10 @@ beforeAll(() => {
   if (existsSync(join(ROOT, '.stitch/cache/images'))) cpSync(join(ROOT, '.stitch/cache/images'), join(copy, '.stitch/cache/images'), { recursive: true });
 });
 
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of [copy, ...copies]) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the engine bundle', { timeout: 240_000 }, () => {
   it('is made on first use and runs the commands', () => {
@@ -70,5 +73,30 @@ describe('the engine bundle', { timeout: 240_000 }, () => {
     for (const f of list.filter((name) => name.endsWith('.html'))) {
       expect(readFileSync(join(copy, 'out-bundled', f), 'utf8'), f).toBe(readFileSync(join(copy, 'out-tsx', f), 'utf8'));
     }
+  });
+
+  it('is not taken along by a copy of the checkout: the copy builds with its own modules', () => {
+    // `cp -a` carries .stitch/engine/; a bundle keyed on the sources alone would run the
+    // original checkout's src/ (its modules find their neighbours by absolute URL).
+    const original = copy;
+    expect(stitch(['--help']).code).toBe(0); // the original has its bundle
+    const moved = mkdtempSync(join(tmpdir(), 'stitch-engine-copy-'));
+    copies.push(moved);
+    cpSync(original, moved, { recursive: true, verbatimSymlinks: true, filter: (from) => !/\/out-(bundled|tsx)$/.test(from) });
+    // Templates of their own, as in a real checkout: they import the engine through ../src.
+    rmSync(join(moved, 'templates'));
+    cpSync(join(ROOT, 'templates'), join(moved, 'templates'), { recursive: true });
+    const [carried] = bundles();
+    // The original goes away, as a checkout that was copied and then deleted or changed.
+    rmSync(join(original, 'src'), { recursive: true, force: true });
+    copy = moved;
+    // The small fixture content is enough: the templates and islands are the real ones.
+    const r = stitch(['build', '--content', join(ROOT, 'test/fixtures/mini'), '--out', 'out-copy', '--no-budgets'], { SOURCE_DATE_EPOCH: '1767225600' });
+    expect(r.stderr).not.toMatch(/Unexpected error|Cannot find module|ENOENT/);
+    expect(r.code, r.stderr.slice(0, 2000)).toBe(0);
+    expect(bundles()).toHaveLength(1);
+    expect(bundles()[0]).not.toBe(carried);
+    const contact = readFileSync(join(moved, 'out-copy/contact/index.html'), 'utf8');
+    expect(contact).toMatch(/<script type="module"[^>]* src="\/assets\/[^"]+\.js"/);
   });
 });
