@@ -1,10 +1,11 @@
 // The Content-Security-Policy of the built site: one policy for every path (a `/*` rule in
 // _headers), since every page carries the same inline scripts (the head script; a redirect
 // stub's script reads its target from an attribute, so it is the same text on every stub).
-// Scripts: same-origin files and the hashes of those inline scripts, nothing else. Styles keep
-// 'unsafe-inline' for the blurred placeholder of every photo, a per-image data: URL in a
-// style attribute (docs/security.md says why that is acceptable). Other origins only where
-// the templates or the environment name them: the map frame, the quote webhook, the deploy hook.
+// Scripts: same-origin files and the hashes of those inline scripts, nothing else. Style
+// attributes stay allowed for the blurred placeholder of every photo, a per-image data: URL
+// (docs/security.md says why that is acceptable); stylesheets and <style> only from the site.
+// Other origins only where the templates or the environment name them: the map frame, the
+// quote webhook, the deploy hook.
 import { createHash } from 'node:crypto';
 
 export interface PolicySources {
@@ -38,7 +39,11 @@ export function contentSecurityPolicy(s: PolicySources): string {
   const directives: string[][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...sorted(s.inlineScripts.map(scriptHash))],
+    // Style attributes (the placeholders) inline; stylesheets and <style> only from the site.
+    // Browsers without the -elem/-attr directives fall back to style-src.
     ['style-src', "'self'", "'unsafe-inline'"],
+    ['style-src-elem', "'self'"],
+    ['style-src-attr', "'unsafe-inline'"],
     // data: is the photos' blurred placeholders.
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],

@@ -48,6 +48,12 @@ describe('Content-Security-Policy of the mini site with hooks set', () => {
     for (const origin of frames) expect(policy.get('frame-src')).toContain(origin);
   });
 
+  it('styles: attributes inline (the placeholders), stylesheets only from the site, and no page has a <style>', () => {
+    expect(policy.get('style-src-elem')).toEqual(["'self'"]);
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    for (const file of htmlFiles(site)) expect(site.doc(file).querySelector('style'), file).toBeNull();
+  });
+
   it('locks down the rest: no plugins, no framing, base and forms same-origin', () => {
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
