@@ -18,7 +18,7 @@ import { markdownOptionsKey, type MarkdownOptions } from './markdown/options-key
 import { guessSiteUrl, MarkdownPrefetch } from './markdown/prefetch.ts';
 import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
-import { renderRedirectStub } from './render/document.ts';
+import { redirectScript, renderRedirectStub } from './render/document.ts';
 import { renderPageDocument, type RenderContext } from './render/render-worker-page.ts';
 import { POOL_THRESHOLD, RenderWorkerPool } from './render/render-worker-pool.ts';
 import { absoluteUrl } from './routes/head.ts';
@@ -26,6 +26,7 @@ import { layoutData, type LayoutData } from './routes/layout-data.ts';
 import { buildRouteTable } from './routes/route-table.ts';
 import type { PageRoute, PrefixRedirect, RedirectRoute, Route } from './routes/types.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/site-files.ts';
+import { contentSecurityPolicy } from './output/content-security-policy.ts';
 import { writeAll, type Writer } from './output/writer.ts';
 import { WriteQueue } from './output/write-queue.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
@@ -498,7 +499,7 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
     { path: 'sitemap.xml', contents: sitemapXml(pages.map((p) => p.route).filter((r) => r.kind !== 'not-found'), siteUrl) },
     { path: 'robots.txt', contents: robotsTxt(siteUrl) },
     { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
-    { path: '_headers', contents: headersFile() },
+    { path: '_headers', contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
@@ -509,6 +510,16 @@ async function writeOutput(state: BuildState, writer: Writer, copyAssets: boolea
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
   await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+}
+
+/** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */
+function sitePolicy(state: BuildState): string {
+  const { server, config } = state;
+  return contentSecurityPolicy({
+    inlineScripts: [...(server?.headScript ? [server.headScript] : []), redirectScript],
+    frameOrigins: server?.frameOrigins ?? [],
+    connectUrls: [config.quoteWebhookUrl, config.deployHookUrl].filter((u): u is string => Boolean(u)),
+  });
 }
 
 /** Per route kind: page count and the largest gzip sizes of HTML and JS. */

@@ -1,6 +1,7 @@
 // The templates the route table names. The engine imports this module only through its
 // server bundle; it never imports a template by name.
 import type { ComponentType } from 'react';
+import { MAP_ORIGIN } from './components/MapEmbed.tsx';
 import { About } from './pages/about.tsx';
 import { AdminRebuild } from './pages/admin-rebuild.tsx';
 import { BlogArchive } from './pages/blog-archive.tsx';
@@ -19,6 +20,9 @@ import { NotFound } from './pages/not-found.tsx';
 import { ServicePage } from './pages/service.tsx';
 
 export { headScript } from './scripts/head-script.ts';
+
+/** Origins the pages show in frames: the build's Content-Security-Policy allows them. */
+export const frameOrigins: string[] = [MAP_ORIGIN];
 
 /** theme-color: the espresso of the header and footer. */
 export const themeColor = '#23160f';

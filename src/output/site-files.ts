@@ -25,8 +25,10 @@ export function redirectsFile(stubs: RedirectRoute[], prefixes: PrefixRedirect[]
   return `${lines.join('\n')}\n`;
 }
 
-export function headersFile(): string {
+/** The headers of every response; `csp` is the site's Content-Security-Policy. */
+export function headersFile(csp: string): string {
   return `/*
+  Content-Security-Policy: ${csp}
   X-Content-Type-Options: nosniff
   X-Frame-Options: DENY
   Referrer-Policy: strict-origin-when-cross-origin

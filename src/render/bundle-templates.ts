@@ -16,6 +16,8 @@ export interface ServerBundle {
   renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
   /** Inline script for every page's head (tiny: runs before paint), from templates/index.ts. */
   headScript?: string;
+  /** Origins the pages show in frames (the map), from templates/index.ts: the CSP's frame-src. */
+  frameOrigins?: string[];
   /** theme-color meta value, from templates/index.ts. */
   themeColor?: string;
   /** Hash of the bundle's code: changes whenever a template changes. */
@@ -64,5 +66,5 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
   const file = `${dir}/templates-${hash}.mjs`;
   if (!existsSync(file)) await writeFile(file, code);
   const mod = await import(pathToFileURL(file).href);
-  return { templates: mod.templates, renderPage: mod.renderPage, headScript: mod.headScript, themeColor: mod.themeColor, hash, file };
+  return { templates: mod.templates, renderPage: mod.renderPage, headScript: mod.headScript, frameOrigins: mod.frameOrigins, themeColor: mod.themeColor, hash, file };
 }

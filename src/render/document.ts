@@ -78,6 +78,12 @@ function imagePreloadsOf(h: Head, parts: DocumentParts): ImagePreload[] {
   return parts.imagePreloads ?? (h.preloadImages ?? []).map((href) => ({ href }));
 }
 
+/**
+ * The script of every redirect stub. It reads the target from its own data-to attribute, so
+ * its text (and its hash in the Content-Security-Policy) is the same on every stub.
+ */
+export const redirectScript = 'location.replace(document.currentScript.dataset.to)';
+
 /** A redirect stub: meta refresh, location.replace, canonical to the target, noindex. */
 export function renderRedirectStub(to: string, absoluteTo: string): string {
   const t = escapeHtml(to);
@@ -90,7 +96,7 @@ export function renderRedirectStub(to: string, absoluteTo: string): string {
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeHtml(absoluteTo)}">
 <meta http-equiv="refresh" content="0; url=${t}">
-<script>location.replace(${serializeJson(to)})</script>
+<script data-to="${t}">${redirectScript}</script>
 </head>
 <body>
 <p>This page has moved to <a href="${t}">${t}</a>.</p>

@@ -4,10 +4,13 @@ export interface Geo {
   lng: number;
 }
 
+/** The map provider, the one origin the pages show in a frame (the Content-Security-Policy allows it). */
+export const MAP_ORIGIN = 'https://www.openstreetmap.org';
+
 export function mapEmbedUrl({ lat, lng }: Geo, span = 0.03): string {
   const f = (n: number) => n.toFixed(4);
   const bbox = [f(lng - span * 1.4), f(lat - span), f(lng + span * 1.4), f(lat + span)].join('%2C');
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${f(lat)}%2C${f(lng)}`;
+  return `${MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${f(lat)}%2C${f(lng)}`;
 }
 
 /** Driving directions to an address (opens the visitor's maps provider in a new tab). */
