@@ -3,7 +3,7 @@
 // through redirects, and no link points at an http:// page.
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { PageFacts } from './page-facts.ts';
+import type { LinkedPage } from './page-facts.ts';
 import { Findings, type SiteIndex } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
@@ -18,10 +18,10 @@ type Finding =
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
  * not reported again for every page that shows them.
  */
-export function checkLinks(facts: PageFacts[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
+export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
   const findings = new Findings<Finding>();
   const located = new Map<string, SourcePosition | undefined>();
-  const where = (text: string, page: PageFacts) => {
+  const where = (text: string, page: LinkedPage) => {
     const key = `${text}\0${page.route.origin?.file ?? ''}`;
     if (!located.has(key)) located.set(key, locator.locate(text, page.route.origin?.file));
     return located.get(key);

@@ -59,3 +59,13 @@ export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator)
   }
   return out;
 }
+
+/** Records where a Markdown document writes each link and image URL (for the link check). */
+export function markLinks(source: MarkdownSource, locator: SourceLocator): void {
+  visit(parser.parse(source.body), (node: MdNode) => {
+    const start = node.position?.start;
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url && start) {
+      locator.mark(source.file, node.url, { file: source.file, line: source.bodyLine + start.line - 1, column: start.column });
+    }
+  });
+}

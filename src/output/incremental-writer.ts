@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { LinkFacts } from '../check/link-facts.ts';
 import type { Writer } from './writer.ts';
 
 /** What a page needs in the build state when it is kept instead of rendered again. */
@@ -24,6 +25,8 @@ export interface PageMeta {
   bytes?: number;
   /** The largest image the page loads on a phone. */
   image?: { url: string; bytes: number };
+  /** Ids, links and referenced files (check/link-facts.ts), for the build's link check. */
+  links?: LinkFacts;
 }
 
 interface Entry {
