@@ -16,10 +16,12 @@ export interface LinkFacts {
 
 const LINK_RELS = new Set(['stylesheet', 'icon', 'shortcut', 'preload', 'modulepreload', 'apple-touch-icon', 'manifest', 'mask-icon']);
 
-// A comment; a raw-text element with its content (skipped, its attributes kept); an opening
-// tag; or the end of an element that decides what a <source> inside it loads.
-const TOKEN = /<!--[\s\S]*?-->|<(script|style|textarea|title)\b((?:[^>"']|"[^"]*"|'[^']*')*)>[\s\S]*?<\/\1\s*>|<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<\/(video|audio|picture)\s*>/gi;
+const TAG = /<(?:(!--)|(\/?)([a-zA-Z][\w:-]*))/g;
+// The rest of a tag up to its `>`, quoted values may hold a `>` (sticky: read where TAG stopped).
+const TAG_REST = /((?:[^>"']+|"[^"]*"|'[^']*')*)>/y;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const READ = new Set(['a', 'area', 'img', 'source', 'video', 'audio', 'picture', 'track', 'script', 'link', 'meta']);
 
 export function linkFacts(html: string): LinkFacts {
   const ids: string[] = [];
@@ -34,15 +36,34 @@ export function linkFacts(html: string): LinkFacts {
   };
   /** The media element a <source> sits in (the innermost open one). */
   const media: string[] = [];
-  for (let m = TOKEN.exec(html); m; m = TOKEN.exec(html)) {
-    if (m[5]) {
-      const at = media.lastIndexOf(m[5].toLowerCase());
-      if (at >= 0) media.length = at;
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
+    if (m[1]) {
+      const end = html.indexOf('-->', TAG.lastIndex);
+      TAG.lastIndex = end < 0 ? html.length : end + 3;
       continue;
     }
-    const name = (m[1] ?? m[3])?.toLowerCase();
-    if (!name) continue;
-    const attrs = attributes(m[2] ?? m[4] ?? '');
+    TAG_REST.lastIndex = TAG.lastIndex;
+    const rest = TAG_REST.exec(html);
+    if (!rest) continue;
+    TAG.lastIndex = TAG_REST.lastIndex;
+    const name = m[3].toLowerCase();
+    if (m[2]) {
+      if (name === 'video' || name === 'audio' || name === 'picture') {
+        const at = media.lastIndexOf(name);
+        if (at >= 0) media.length = at;
+      }
+      continue;
+    }
+    const text = rest[1];
+    if (RAW_TEXT.has(name) && !text.endsWith('/')) {
+      // Its content is text, not tags: go on after its end tag.
+      const close = indexOfEndTag(html, name, TAG.lastIndex);
+      TAG.lastIndex = close < 0 ? html.length : close;
+    }
+    // Most tags (div, span, p) are read only for an id or an inline style.
+    if (!READ.has(name) && !text.includes('id=') && !text.includes('style=')) continue;
+    const attrs = attributes(text);
     if (attrs.id !== undefined) ids.push(attrs.id);
     switch (name) {
       case 'a':
@@ -66,7 +87,7 @@ export function linkFacts(html: string): LinkFacts {
       case 'video':
       case 'audio':
       case 'picture':
-        if (!/\/\s*$/.test(m[4] ?? '')) media.push(name);
+        if (!/\/\s*$/.test(text)) media.push(name);
         if (name === 'video') {
           add(attrs.src, 'video');
           add(attrs.poster, 'image');
@@ -94,6 +115,15 @@ export function linkFacts(html: string): LinkFacts {
     }
   }
   return { ids, links, resources };
+}
+
+/** Where the end tag `</name` of a raw-text element starts (any case), or -1. */
+function indexOfEndTag(html: string, name: string, from: number): number {
+  const lower = html.indexOf(`</${name}`, from);
+  if (lower >= 0) return lower;
+  const end = new RegExp(`</${name}`, 'i');
+  const m = end.exec(html.slice(from));
+  return m ? from + m.index : -1;
 }
 
 /** Attribute names in lower case (HTML's are case-insensitive; React writes `srcSet`), values decoded. */
