@@ -15,7 +15,7 @@ import type { ContentGraph } from './content/types.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { bundleIslands, listIslands, type ClientBundle } from './islands/bundle-islands.ts';
-import { markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
+import { MARKDOWN_FAILED, markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
 import { guessSiteUrl, MarkdownPrefetch } from './markdown/prefetch.ts';
 import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
@@ -340,6 +340,11 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   });
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
+  for (const doc of [...graph.posts, graph.about, graph.privacy, graph.terms]) {
+    if (!doc.html.startsWith(MARKDOWN_FAILED)) continue;
+    state.diagnostics.push(errors.markdownFailed({ file: doc.origin.file, line: doc.origin.line }, doc.html.slice(MARKDOWN_FAILED.length, -'-->'.length)));
+    doc.html = '';
+  }
   return keys;
 }
 

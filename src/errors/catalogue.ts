@@ -165,6 +165,10 @@ export const errors = {
     make('InvalidSiteUrlError', 'error', 'SITE_URL is not an http(s) address',
       `The environment variable SITE_URL must be an absolute http:// or https:// address like "https://www.example.com", found "${value.length > 80 ? `${value.slice(0, 77)}...` : value}".`,
       'Set SITE_URL to the site\'s origin (scheme and host, no path), or unset it to use `url:` in content/site.yaml.', { field: 'SITE_URL' }),
+  markdownFailed: (where: Where, reason: string) =>
+    make('MarkdownError', 'error', 'Markdown that cannot be rendered',
+      `The Markdown of this file cannot be rendered: ${reason}.`,
+      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */
