@@ -8,13 +8,14 @@ import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version
 import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
 import { PostCache, type MemoryPostMemo } from './cache/post-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
+import { checkConfig } from './config/site-url.ts';
 import { linkContent } from './content/link-content.ts';
 import { loadContent, type TextMemo } from './content/load-content.ts';
 import type { ContentGraph } from './content/types.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { bundleIslands, listIslands, type ClientBundle } from './islands/bundle-islands.ts';
-import { markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
+import { MARKDOWN_FAILED, markdownOptionsKey, type MarkdownOptions } from './markdown/options-key.ts';
 import { guessSiteUrl, MarkdownPrefetch } from './markdown/prefetch.ts';
 import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
@@ -36,6 +37,8 @@ import { PageWeights } from './budgets/page-weight.ts';
 import { buildImages, contentPhotos, referencedPhotos, type ImagesResult } from './images/build-images.ts';
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageImage, type PageWeight } from './budgets/budgets.ts';
 import { largestImage } from './budgets/page-image.ts';
+import { checkBuiltLinks } from './check/built-links.ts';
+import { linkFacts, type LinkFacts } from './check/link-facts.ts';
 
 /** The state that flows through the stages. */
 export interface BuildState {
@@ -82,6 +85,8 @@ export interface RenderedPage {
   bytes?: number;
   /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
   image?: PageImage;
+  /** Its ids, links and referenced files, for the link check (when the build checks links). */
+  links?: LinkFacts;
 }
 
 export interface BuildOptions {
@@ -114,6 +119,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
+  /** Check links, #fragments and referenced files of the rendered pages; a broken one is an error (default false). */
+  links?: boolean;
   /** Check the page-weight budgets of site.yaml; a page over budget is an error (default false). */
   budgets?: boolean;
   /**
@@ -168,6 +175,8 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     return { ok: false, state };
   };
   try {
+    state.diagnostics.push(...checkConfig(config));
+    if (hasErrors(state.diagnostics)) return await fail();
     const persistent = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
     const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
     // A large build opens the Markdown cache now, for the prefetch; others when (if) they need it.
@@ -212,6 +221,8 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     ]));
 
     await timed(state, 'render', () => renderAll(state, options, workers, markdownKeys));
+    if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
+    if (options.links) state.diagnostics.push(...await timed(state, 'links', () => checkBuiltLinks(state)));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     if (options.writer || options.budgets) {
@@ -331,6 +342,11 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   });
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
+  for (const doc of [...graph.posts, graph.about, graph.privacy, graph.terms]) {
+    if (!doc.html.startsWith(MARKDOWN_FAILED)) continue;
+    state.diagnostics.push(errors.markdownFailed({ file: doc.origin.file, line: doc.origin.line }, doc.html.slice(MARKDOWN_FAILED.length, -'-->'.length)));
+    doc.html = '';
+  }
   return keys;
 }
 
@@ -393,6 +409,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     // Measured once per page: a page kept from an earlier build brings its answer (even "none").
     if (measure && !Object.hasOwn(page, 'image') && page.html) page.image = largestImage(page.html, imageBytes);
     if (measure && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
+    if (options.links && !page.links && page.html) page.links = linkFacts(page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
     const key = keys.get(output);
     if (writer) await queue.add(() => (reusing && key ? reusing.writePage(output, page.html, key) : writer.write(output, page.html)));
@@ -409,7 +426,8 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
       const key = keyOf(route);
       keys.set(route.output, key);
       const kept = reusing!.reuse(route.output, key);
-      if (kept) {
+      // A page kept from a build that did not record its links is rendered again, once.
+      if (kept && (!options.links || kept.links)) {
         state.pages.set(route.output, { route, html: '', ...kept });
         continue;
       }
@@ -421,9 +439,9 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     // With the CLI's writer the workers write the pages themselves: no HTML comes back here.
     const writeTo = reusing?.directory;
     const gzipAbove = measure ? resolveBudgets(state.graph!.site).html : undefined;
-    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, imageBytes: measure ? [...imageBytes] : undefined };
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, imageBytes: measure ? [...imageBytes] : undefined, links: options.links };
     await pool.render(toRender, job, async (route, item) => {
-      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, image: item.image };
+      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, image: item.image, links: item.links };
       if (item.error) failed(route, item.error);
       else if (writeTo && item.mtimeMs !== undefined && item.bytes !== undefined) {
         reusing!.wrotePage(route.output, keys.get(route.output)!, item.bytes, item.mtimeMs);
@@ -457,7 +475,7 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
-  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image });
+  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
 }
 
 /**

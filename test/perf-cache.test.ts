@@ -66,12 +66,14 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
   });
 
   it('the Markdown options are part of the key: SITE_URL decides which links are external', () => {
-    // first-post.md links to https://example.com/page.
+    // first-post.md links to https://example.com/page; made /about, a page of the site when it
+    // is https://example.com (the build checks internal links).
     const own = 'blog/first-post/index.html';
+    p.write('content/blog/first-post.md', readFileSync(join(p.content, 'blog/first-post.md'), 'utf8').replace('https://example.com/page', 'https://example.com/about'));
     expect(p.build({ SITE_URL: 'https://example.com' }).code).toBe(0);
-    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/page">/);
+    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/about">/);
     expect(p.build({ SITE_URL: 'https://elsewhere.org' }).code).toBe(0);
-    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/page" rel="noopener noreferrer">/);
+    expect(p.files().get(own)).toMatch(/<a href="https:\/\/example.com\/about" rel="noopener noreferrer">/);
   });
 
   it('the engine version is part of the key: an entry from another version is never used', async () => {

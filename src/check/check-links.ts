@@ -3,7 +3,7 @@
 // through redirects, and no link points at an http:// page.
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { PageFacts } from './page-facts.ts';
+import type { LinkedPage } from './page-facts.ts';
 import { Findings, type SiteIndex } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
@@ -18,13 +18,25 @@ type Finding =
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
  * not reported again for every page that shows them.
  */
-export function checkLinks(facts: PageFacts[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
+export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
   const findings = new Findings<Finding>();
   const located = new Map<string, SourcePosition | undefined>();
-  const where = (text: string, page: PageFacts) => {
+  const where = (text: string, page: LinkedPage) => {
     const key = `${text}\0${page.route.origin?.file ?? ''}`;
     if (!located.has(key)) located.set(key, locator.locate(text, page.route.origin?.file));
     return located.get(key);
+  };
+  // Thousands of pages share their layout's links: a root-relative or absolute URL resolves the
+  // same from every page, so it is resolved once.
+  const resolvedUrls = new Map<string, ReturnType<SiteIndex['resolve']>>();
+  const resolve = (url: string, from: string) => {
+    const key = (url.startsWith('/') && !url.startsWith('//')) || /^https?:/i.test(url) ? url : `${from}\0${url}`;
+    let resolved = resolvedUrls.get(key);
+    if (!resolved) {
+      resolved = site.resolve(url, from);
+      resolvedUrls.set(key, resolved);
+    }
+    return resolved;
   };
   const keyOf = (kind: string, text: string, pos?: SourcePosition) => `${kind}\0${text}\0${pos ? `${pos.file}:${pos.line}:${pos.column}` : ''}`;
 
@@ -32,7 +44,7 @@ export function checkLinks(facts: PageFacts[], site: SiteIndex, locator: SourceL
     const path = page.route.path;
     for (const href of page.links) {
       if (href === '' || href === '#') continue;
-      const resolved = site.resolve(href, path);
+      const resolved = resolve(href, path);
       const { target } = resolved;
       if (target.kind === 'skip') continue;
       if (target.kind === 'external') {
@@ -56,7 +68,7 @@ export function checkLinks(facts: PageFacts[], site: SiteIndex, locator: SourceL
       }
     }
     for (const { url, kind } of page.resources) {
-      const { target, path: targetPath } = site.resolve(url, path);
+      const { target, path: targetPath } = resolve(url, path);
       if (target.kind !== 'missing' && target.kind !== 'redirect') continue;
       if (targetPath && reported.has(targetPath)) continue;
       const pos = where(url, page);

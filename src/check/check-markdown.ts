@@ -43,7 +43,8 @@ export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator)
   const out: Diagnostic[] = [];
   for (const source of sources) {
     if (!source.body.includes('<') && !source.body.includes('![')) continue;
-    const tree = parser.parse(source.body);
+    const tree = parse(source.body);
+    if (!tree) continue;
     visit(tree, (node: MdNode) => {
       const start = node.position?.start;
       const where = { file: source.file, ...(start ? { line: source.bodyLine + start.line - 1, column: start.column } : {}) };
@@ -58,4 +59,25 @@ export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator)
     });
   }
   return out;
+}
+
+/** Records where a Markdown document writes each link and image URL (for the link check). */
+export function markLinks(source: MarkdownSource, locator: SourceLocator): void {
+  const tree = parse(source.body);
+  if (!tree) return;
+  visit(tree, (node: MdNode) => {
+    const start = node.position?.start;
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url && start) {
+      locator.mark(source.file, node.url, { file: source.file, line: source.bodyLine + start.line - 1, column: start.column });
+    }
+  });
+}
+
+/** The syntax tree, or undefined when the parser gives up (the build reports a MarkdownError). */
+function parse(body: string): ReturnType<typeof parser.parse> | undefined {
+  try {
+    return parser.parse(body);
+  } catch {
+    return undefined;
+  }
 }

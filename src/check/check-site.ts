@@ -1,20 +1,16 @@
-// stitch check: everything `build` validates, then checks on the rendered site, computed in
-// memory (nothing is written to disk). The build keeps going past errors it can survive, so
+// stitch check: everything `build` validates (its links and page-weight budgets included),
+// then warnings on the rendered site, computed in memory (nothing is written to disk). The build keeps going past errors it can survive, so
 // one run reports every problem; each diagnostic points at the file and line to change.
-import { basename } from 'node:path';
 import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
-import { displayPath } from '../content/display-path.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { checkLinks } from './check-links.ts';
 import { checkMarkdown, markdownSources } from './check-markdown.ts';
 import { checkSeo } from './check-seo.ts';
 import { checkTags } from './check-tags.ts';
 import { pageFacts } from './page-facts.ts';
-import { SiteIndex } from './site-index.ts';
 import { SourceLocator } from './source-locator.ts';
 
 export interface CheckResult {
@@ -28,7 +24,9 @@ export interface CheckResult {
 
 export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   const writer = new MemoryWriter();
-  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true });
+  // The build runs the rules that decide errors (content, links, page-weight budgets), so
+  // `build` and `check` give the same verdict; the checks below add warnings.
+  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true });
   const found: Diagnostic[] = [];
   const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
   if (state.graph) {
@@ -37,26 +35,11 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   }
   if (state.pages.size > 0 && state.graph) {
     const facts = [...state.pages.values()].map((p) => pageFacts(p.route, p.html));
-    const site = new SiteIndex(state, facts, writer, failedContent(state.diagnostics, config));
-    found.push(...checkLinks(facts, site, locator, missingAssets(state.diagnostics)));
     found.push(...checkSeo(facts, state.graph.site.name, locator));
   }
   if (config.deployHookUrl) found.push(errors.deployHookPublic());
   const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(found, config.root)]);
   return { diagnostics, pages: state.pages.size, state };
-}
-
-/** Ids (file names without extension) of content files with errors: left out of the site. */
-function failedContent(diagnostics: Diagnostic[], config: ResolvedConfig): Set<string> {
-  const contentDir = displayPath(config.root, config.contentDir);
-  return new Set(diagnostics
-    .filter((d) => d.severity === 'error' && d.file?.startsWith(`${contentDir}/`) && /\.(md|ya?ml)$/.test(d.file))
-    .map((d) => basename(d.file!).replace(/\.(md|ya?ml)$/, '')));
-}
-
-/** Asset paths the build reported missing: `"…" does not exist` in a MissingAssetError. */
-function missingAssets(diagnostics: Diagnostic[]): Set<string> {
-  return new Set(diagnostics.filter((d) => d.code === 'MissingAssetError').map((d) => /"(\/[^"]*)"/.exec(d.message)?.[1] ?? ''));
 }
 
 /** Stable order for every output format: by file (site-wide last), line, column, code. */

@@ -2,12 +2,16 @@
 // way a static host would, and groups findings so a problem in the layout, shown on every
 // page, is reported once with the pages it shows on.
 import type { BuildState } from '../build.ts';
-import type { MemoryWriter } from '../output/writer.ts';
 import { resolveRedirect } from '../routes/redirects.ts';
-import type { PageFacts } from './page-facts.ts';
+import type { LinkedPage } from './page-facts.ts';
+
+/** The files of the output folder, by path relative to it (a MemoryWriter is one). */
+export interface OutputFiles {
+  has(path: string): boolean;
+}
 
 export type Target =
-  | { kind: 'page'; facts: PageFacts }
+  | { kind: 'page'; facts: LinkedPage }
   | { kind: 'file' }
   | { kind: 'redirect'; to: string }
   | { kind: 'missing' }
@@ -23,14 +27,15 @@ export interface ResolvedUrl {
 }
 
 export class SiteIndex {
-  readonly pages = new Map<string, PageFacts>();
+  readonly pages = new Map<string, LinkedPage>();
   private readonly origin: string;
 
   /**
    * `unavailable`: ids (file names) of content files that failed to load. Their pages are
    * missing only because of that error, so links to them are not reported again.
+   * `output`: the files the build writes (paths relative to the output folder).
    */
-  constructor(private readonly state: BuildState, facts: PageFacts[], private readonly writer: MemoryWriter, private readonly unavailable = new Set<string>()) {
+  constructor(private readonly state: BuildState, facts: LinkedPage[], private readonly output: OutputFiles, private readonly unavailable = new Set<string>()) {
     for (const f of facts) this.pages.set(f.route.path, f);
     this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
   }
@@ -61,12 +66,12 @@ export class SiteIndex {
     const page = this.pages.get(path) ?? (path === '/404.html' ? this.pages.get('/404') : undefined);
     if (page) return { kind: 'page', facts: page };
     const file = path.slice(1);
-    if (this.writer.has(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
+    if (this.output.has(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
     const stub = this.state.routes.find((r) => r.type === 'redirect' && r.path === path);
     if (stub && stub.type === 'redirect') return { kind: 'redirect', to: stub.to };
     const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
     if (rule) return { kind: 'redirect', to: rule.to };
-    if (this.writer.has(`${file}/index.html`)) return { kind: 'file' };
+    if (this.output.has(`${file}/index.html`)) return { kind: 'file' };
     if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
     return { kind: 'missing' };
   }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
 import { displayPath } from '../content/display-path.ts';
+import { normalizeSource } from '../content/parse-source.ts';
 
 export interface SourcePosition {
   /** Path relative to the project root (absolute outside it). */
@@ -26,7 +27,13 @@ export class SourceLocator {
   private contentFiles?: string[];
   private templateFiles?: string[];
 
-  constructor(private readonly root: string, private readonly contentDir: string, private readonly templatesDir: string) {}
+  private readonly prepared = new Set<string>();
+
+  /**
+   * `prepare`: called once per file before the first lookup in it, to mark() its URLs lazily
+   * (the build's link check parses a post's Markdown only when one of its links is broken).
+   */
+  constructor(private readonly root: string, private readonly contentDir: string, private readonly templatesDir: string, private readonly prepare?: (file: string) => void) {}
 
   /** Records where a Markdown file has a URL (from its syntax tree: exact, not searched). */
   mark(file: string, url: string, position: SourcePosition): void {
@@ -38,8 +45,14 @@ export class SourceLocator {
   /** Where `needle` comes from: the page's own file first, then other content, then templates. */
   locate(needle: string, ownFile?: string): SourcePosition | undefined {
     if (!needle) return undefined;
-    const variants = [...new Set([needle, safeDecode(needle), encodeURI(safeDecode(needle))])];
+    // A bare "www.example.com" in Markdown becomes a link to "http://www.example.com" (GFM).
+    const bare = /^http:\/\/www\./i.test(needle) ? [needle.slice('http://'.length)] : [];
+    const variants = [...new Set([needle, safeDecode(needle), encodeURI(safeDecode(needle)), ...bare])];
     if (ownFile) {
+      if (this.prepare && !this.prepared.has(ownFile)) {
+        this.prepared.add(ownFile);
+        this.prepare(ownFile);
+      }
       for (const v of variants) {
         const marked = this.marked.get(ownFile)?.get(v);
         if (marked) return marked;
@@ -72,7 +85,7 @@ export class SourceLocator {
   private read(file: string): SourceText | null {
     if (!this.texts.has(file)) {
       try {
-        const text = readFileSync(resolve(this.root, file), 'utf8');
+        const text = normalizeSource(readFileSync(resolve(this.root, file), 'utf8'));
         const lines = [0];
         for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines.push(i + 1);
         this.texts.set(file, { text, lines });

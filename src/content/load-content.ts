@@ -9,7 +9,7 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import type { PostMemo } from '../cache/post-cache.ts';
-import { parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
+import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 import * as schemas from './schemas.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule } from './types.ts';
 import { validate } from './validate.ts';
@@ -112,7 +112,7 @@ async function readSource(ctx: Loader, rel: string): Promise<{ file: string; tex
   try {
     // Synchronous on purpose: thousands of small reads through the promise API cost several
     // times the CPU (a thread-pool round trip each), and nothing else runs while content loads.
-    const text = readFileSync(abs, 'utf8');
+    const text = normalizeSource(readFileSync(abs, 'utf8'));
     ctx.texts?.set(abs, text);
     return { file, text };
   } catch {

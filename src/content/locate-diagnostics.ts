@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { codeFrame, type Diagnostic } from '../errors/diagnostic.ts';
-import { parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
+import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 
 export function parseFieldPath(field: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -16,7 +16,7 @@ export function enrichDiagnostics(diagnostics: Diagnostic[], root: string): Diag
   const load = (file: string) => {
     if (!docs.has(file)) {
       try {
-        const text = readFileSync(resolve(root, file), 'utf8');
+        const text = normalizeSource(readFileSync(resolve(root, file), 'utf8'));
         const doc = file.endsWith('.md') ? parseMarkdownSource(file, text).parsed?.doc : parseYamlSource(file, text).doc;
         docs.set(file, { doc, text });
       } catch {

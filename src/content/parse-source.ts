@@ -1,7 +1,7 @@
 // Parses YAML files and Markdown front matter, keeping positions so every later
 // diagnostic can point at the file and line an editor has to change.
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, isMap, isSeq, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isSeq, isNode, visit, type Document } from 'yaml';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 
@@ -38,10 +38,22 @@ export function fieldName(path: FieldPath): string {
   return out;
 }
 
+/**
+ * A source file's text as the parsers want it: without a UTF-8 byte order mark and with Windows
+ * line endings (CRLF) turned into LF, as editors on Windows write them. Line numbers stay the
+ * same (one line ending for another), and so do columns (the \r sat at the end of a line; an
+ * editor does not count the BOM).
+ */
+export function normalizeSource(text: string): string {
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return unmarked.includes('\r') ? unmarked.replace(/\r\n?/g, '\n') : unmarked;
+}
+
 /** Parses YAML text; `lineOffset` shifts lines when the YAML sits inside another file. */
-export function parseYamlSource(file: string, text: string, lineOffset = 0): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
+export function parseYamlSource(file: string, source: string, lineOffset = 0): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
+  const text = normalizeSource(source);
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {
     const pos = error.linePos?.[0];
@@ -50,8 +62,34 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): { d
     diagnostics.push(lineOffset ? errors.frontMatterSyntax(where, reason) : errors.yamlSyntax(where, reason));
   }
   if (diagnostics.length > 0) return { diagnostics };
+  let data: unknown;
+  try {
+    // The yaml library refuses aliases that expand without bound (a "billion laughs" file)
+    // and aliases to anchors not yet defined: both throw here, not as parse errors.
+    data = document.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const pos = lineCounter.linePos(firstAliasOffset(document) ?? 0);
+    const where = { file, line: pos.line + lineOffset, column: pos.col };
+    if (/alias count/i.test(reason)) return { diagnostics: [errors.yamlAliasLimit(where, MAX_ALIASES)] };
+    return { diagnostics: [lineOffset ? errors.frontMatterSyntax(where, reason) : errors.yamlSyntax(where, reason)] };
+  }
   const locate = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset);
-  return { doc: { file, data: document.toJS() ?? {}, locate }, diagnostics };
+  return { doc: { file, data, locate }, diagnostics };
+}
+
+/** How far aliases (`*name`) may expand a file, as the yaml library counts (its default). */
+const MAX_ALIASES = 100;
+
+function firstAliasOffset(document: Document): number | undefined {
+  let offset: number | undefined;
+  visit(document, {
+    Alias(_key, node) {
+      offset = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath, lineOffset: number): Position {
@@ -80,7 +118,8 @@ function rangeStart(node: unknown): number | undefined {
 }
 
 /** Splits front matter (gray-matter) and parses it with positions. */
-export function parseMarkdownSource(file: string, text: string): { parsed?: ParsedMarkdown; diagnostics: Diagnostic[] } {
+export function parseMarkdownSource(file: string, source: string): { parsed?: ParsedMarkdown; diagnostics: Diagnostic[] } {
+  const text = normalizeSource(source);
   if (!/^---\r?\n/.test(text)) {
     return {
       diagnostics: [errors.frontMatterSyntax({ file, line: 1, column: 1 }, 'the file must start with a `---` line followed by YAML front matter and another `---` line')],

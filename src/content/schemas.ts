@@ -1,5 +1,6 @@
 // One zod schema per collection. Field names follow the spec's entities (SPEC.md §3).
 import { z } from 'zod';
+import { isSiteOrigin } from '../config/site-url.ts';
 import { normalizeDate } from './dates.ts';
 
 const text = z.string().trim().min(1, 'a non-empty text');
@@ -22,7 +23,7 @@ const titled = z.object({ title: text, text: text });
 export const siteSchema = z.object({
   name: text,
   tagline: text,
-  url: z.url(),
+  url: z.string().refine(isSiteOrigin, 'an absolute http(s) address like "https://www.example.com" (no path)'),
   phone: text,
   email: z.email(),
   address: z.object({ street: text, city: text, region: text, postalCode: text, country: text }),

@@ -177,6 +177,18 @@ export const errors = {
     make('OriginalImageWarning', 'warning', 'Full-size photo on a phone',
       `${path}: loads the original ${src} (${(bytes / 1024).toFixed(1)} KB, over the ${(budget / 1024).toFixed(1)} KB image budget) although smaller AVIF and WebP variants of it exist.`,
       'Render the photo from its entry in layout.images (a <picture> with the AVIF and WebP srcsets and a `sizes` attribute, see src/images/image-manifest.ts) instead of its original path.', where),
+  yamlAliasLimit: (where: Where, limit: number) =>
+    make('YamlAliasLimitError', 'error', 'Too many YAML aliases',
+      `Invalid YAML: its aliases (\`*name\`) expand to more than ${limit} copies, as a file built to exhaust memory does.`,
+      'Write the values out instead of repeating an anchor (`&name`) through aliases (`*name`).', where),
+  invalidSiteUrlVariable: (value: string) =>
+    make('InvalidSiteUrlError', 'error', 'SITE_URL is not an http(s) address',
+      `The environment variable SITE_URL must be an absolute http:// or https:// address like "https://www.example.com", found "${value.length > 80 ? `${value.slice(0, 77)}...` : value}".`,
+      'Set SITE_URL to the site\'s origin (scheme and host, no path), or unset it to use `url:` in content/site.yaml.', { field: 'SITE_URL' }),
+  markdownFailed: (where: Where, reason: string) =>
+    make('MarkdownError', 'error', 'Markdown that cannot be rendered',
+      `The Markdown of this file cannot be rendered: ${reason}.`,
+      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

@@ -14,7 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import rehypeLinks from './rehype-links.ts';
-import type { MarkdownOptions } from './options-key.ts';
+import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
 export type { MarkdownOptions };
 export { markdownOptionsKey } from './options-key.ts';
@@ -62,7 +62,11 @@ export function mayContainGfm(markdown: string): boolean {
 }
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return compact(String(processor(options, mayContainGfm(markdown)).processSync(markdown)));
+  try {
+    return compact(String(processor(options, mayContainGfm(markdown)).processSync(markdown)));
+  } catch (error) {
+    return `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->`;
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { LinkFacts } from '../check/link-facts.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 import { writeAll, type Writer } from './writer.ts';
@@ -30,6 +31,8 @@ export interface PageMeta {
   bytes?: number;
   /** The largest image the page loads on a phone. */
   image?: { url: string; bytes: number };
+  /** Ids, links and referenced files (check/link-facts.ts), for the build's link check. */
+  links?: LinkFacts;
 }
 
 interface Entry {

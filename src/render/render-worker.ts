@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { largestImage } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
+import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import type { PageImage } from '../budgets/budgets.ts';
 import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -17,7 +18,7 @@ import { renderPageDocument, type RenderContext } from './render-worker-page.ts'
 
 export type WorkerRequest =
   | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
-  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][] };
+  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][]; links?: boolean };
 
 export interface RenderedItem {
   /** The document; left out when the worker wrote it to `writeTo` itself. */
@@ -32,6 +33,8 @@ export interface RenderedItem {
   gzip?: number;
   /** The largest image the page loads on a phone (when `imageBytes` was given). */
   image?: PageImage;
+  /** Ids, links and referenced files, for the build's link check (when `links` was asked). */
+  links?: LinkFacts;
   error?: { message: string; stack?: string };
 }
 
@@ -69,10 +72,11 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       const measure = request.gzipAbove !== undefined && gzipCeiling(bytes) > request.gzipAbove;
       const gzip = measure ? gzipSync(page.html).length : undefined;
       const image = imageBytes ? largestImage(page.html, imageBytes) : undefined;
-      if (!request.writeTo) return { ...page, bytes, gzip, image };
+      const links = request.links ? linkFacts(page.html) : undefined;
+      if (!request.writeTo) return { ...page, bytes, gzip, image, links };
       // Written here, the HTML never crosses to the main thread.
       const file = outputFile(request.writeTo, route.output);
-      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image };
+      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image, links };
       try {
         item.mtimeMs = writePage(file, page.html);
       } catch (error) {
