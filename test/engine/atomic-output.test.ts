@@ -1,6 +1,5 @@
 // dist/ is swapped in atomically, untouched by a failed build, and byte-identical across builds.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,19 +8,7 @@ import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { FsWriter } from '../../src/output/writer.ts';
 import { contentTree, ROOT } from '../helpers/build-site.ts';
 import { runCli } from '../helpers/run-cli.ts';
-
-function treeHash(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(p.slice(dir.length), createHash('sha256').update(readFileSync(p)).digest('hex'));
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { treeSnapshot } from '../helpers/tree-snapshot.ts';
 
 const env = { SOURCE_DATE_EPOCH: '1767225600' };
 
@@ -29,13 +16,13 @@ describe('output', () => {
   it('a failed build leaves the previous dist/ exactly as it was (exit 1)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist');
     expect(runCli(['build', '--content', 'test/fixtures/mini', '--out', out]).code).toBe(0);
-    const before = treeHash(out);
+    const before = treeSnapshot(out);
     const broken = contentTree({ 'blog/broken.md': '---\ntitle: [unclosed\n---\nx' }, 'test/fixtures/mini');
     const r = runCli(['build', '--content', broken, '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('broken.md');
     expect(r.stderr).toContain('is unchanged');
-    expect(treeHash(out)).toEqual(before);
+    expect(treeSnapshot(out)).toEqual(before);
     expect(readdirSync(join(out, '..')).filter((n) => n.includes('staging'))).toEqual([]);
   }, 240_000); // a cold `stitch build` also encodes image variants
 
@@ -43,11 +30,11 @@ describe('output', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist');
     const config = resolveConfig({ content: 'test/fixtures/mini', out, root: ROOT }, env, ROOT);
     expect((await build(config, { writer: new FsWriter(out) })).ok).toBe(true);
-    const before = treeHash(out);
+    const before = treeSnapshot(out);
     const writer = new FsWriter(out);
     await writer.write('index.html', 'half-written');
     await writer.abort();
-    expect(treeHash(out)).toEqual(before);
+    expect(treeSnapshot(out)).toEqual(before);
   });
 
   it('two builds of the same input are byte-identical', async () => {
@@ -56,7 +43,7 @@ describe('output', () => {
       const config = resolveConfig({ content: 'test/fixtures/mini', out, root: ROOT }, env, ROOT);
       expect((await build(config, { writer: new FsWriter(out) })).ok).toBe(true);
     }
-    const [a, b] = outs.map(treeHash);
+    const [a, b] = outs.map((out) => treeSnapshot(out));
     expect(a.size).toBeGreaterThan(20);
     expect([...a.entries()]).toEqual([...b.entries()]);
   });

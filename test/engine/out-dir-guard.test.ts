@@ -2,32 +2,14 @@
 // folder stitch did not make (without --force); `preview --out` never serves the project or a
 // source folder. Each refusal: exit 2, one line naming the folder, nothing touched.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { perfProject } from '../perf-project.ts';
-
-/** Every entry under `dir` (symlinks not followed): path → hash of its contents or link target. */
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      const s = lstatSync(p);
-      if (s.isSymbolicLink()) out.set(p.slice(dir.length), `link ${readlinkSync(p)}`);
-      else if (s.isDirectory()) {
-        out.set(p.slice(dir.length), 'dir');
-        walk(p);
-      } else out.set(p.slice(dir.length), createHash('sha256').update(readFileSync(p)).digest('hex'));
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { treeSnapshot } from '../helpers/tree-snapshot.ts';
 
 let base: string;
 let root: string;
@@ -56,25 +38,25 @@ describe('build --out', () => {
   ];
   for (const [out, extra] of forbidden) {
     it(`refuses --out ${out} with exit 2 and leaves everything as it was`, () => {
-      const before = snapshot(base);
+      const before = treeSnapshot(base);
       const r = runCli(['build', '--content', 'content', ...extra, '--out', out], {}, root);
       expect(r.code).toBe(2);
       const lines = r.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^stitch: Refusing to use .+ as the output folder: /);
-      expect(snapshot(base)).toEqual(before);
+      expect(treeSnapshot(base)).toEqual(before);
     }, 120_000);
   }
 
   it('refuses a non-empty folder stitch did not make, and replaces it with --force', () => {
     mkdirSync(join(root, 'public'), { recursive: true });
     writeFileSync(join(root, 'public/index.html'), '<p>hand-written</p>');
-    const before = snapshot(base);
+    const before = treeSnapshot(base);
     const r = runCli(['build', '--content', 'content', '--out', 'public'], {}, root);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Refusing to replace public/');
     expect(r.stderr).toContain('--force');
-    expect(snapshot(base)).toEqual(before);
+    expect(treeSnapshot(base)).toEqual(before);
 
     const forced = runCli(['build', '--content', 'content', '--out', 'public', '--force'], {}, root);
     expect(forced.code).toBe(0);

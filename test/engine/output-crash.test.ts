@@ -2,25 +2,12 @@
 // swapped, the complete new one), never a mix; the next start puts back what it parked and
 // removes its staging folders. The kill points are named in src/output/output-swap.ts.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 import { perfProject, syntheticPost, type PerfProject } from '../perf-project.ts';
-
-function treeHash(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(p.slice(dir.length), createHash('sha256').update(readFileSync(p)).digest('hex'));
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { treeSnapshot } from '../helpers/tree-snapshot.ts';
 
 const leftovers = (root: string) => readdirSync(root).filter((n) => n.includes('-staging-'));
 
@@ -54,7 +41,7 @@ describe('a build killed during its commit', () => {
   it('SIGKILL at the moment the manifest is dirty (and at every other point) leaves the previous dist byte-identical', () => {
     setContent(v1);
     expect(build().code).toBe(0);
-    const previous = treeHash(project.out);
+    const previous = treeSnapshot(project.out);
     for (const point of ['staged', 'dirty', 'moved-out']) {
       // An incremental build (the manifest is clean) that changes four posts, killed mid-commit.
       setContent(v2);
@@ -65,23 +52,23 @@ describe('a build killed during its commit', () => {
       // The next start puts things right; a failing build then leaves the previous dist as it was.
       setContent(v2, true);
       expect(build().code, point).toBe(1);
-      expect(treeHash(project.out), point).toEqual(previous);
+      expect(treeSnapshot(project.out), point).toEqual(previous);
       expect(leftovers(project.root), point).toEqual([]);
       // Back to v1 with a clean manifest for the next point.
       setContent(v1);
       expect(build().code, point).toBe(0);
-      expect(treeHash(project.out), point).toEqual(previous);
+      expect(treeSnapshot(project.out), point).toEqual(previous);
     }
   }, 600_000);
 
   it('killed once the new output is swapped in, dist is the complete new output', () => {
     setContent(v2);
     expect(build('swapped').signal).toBe('SIGKILL');
-    const swapped = treeHash(project.out);
+    const swapped = treeSnapshot(project.out);
     const next = build();
     expect(next.code, next.stderr).toBe(0);
     expect(leftovers(project.root)).toEqual([]);
-    expect(treeHash(project.out)).toEqual(swapped);
+    expect(treeSnapshot(project.out)).toEqual(swapped);
   }, 300_000);
 
   it('staging folders of dead builds are removed at the next start', () => {
