@@ -57,7 +57,7 @@ describe('the real content', () => {
   it('has none of the problems the editors are responsible for', () => {
     const codes = new Set(real.map((d) => d.code));
     for (const code of ['BrokenLinkError', 'BrokenFragmentError', 'MissingFileError', 'RawHtmlWarning', 'SimilarTagsWarning', 'ImageAltWarning',
-      'LinkToRedirectWarning', 'DuplicateTitleWarning', 'DuplicateDescriptionWarning', 'DeployHookPublicWarning',
+      'LinkToRedirectWarning', 'DuplicateTitleWarning', 'DuplicateDescriptionWarning', 'DeployHookPublicWarning', 'TitleTooLongWarning',
       'RedirectLoopError', 'RedirectChainWarning', 'RedirectTargetMissingError', 'RedirectSourceIsPageError']) {
       expect(codes.has(code), code).toBe(false);
     }
