@@ -6,8 +6,9 @@
 // runs Lighthouse in Debian Chromium (/usr/bin/chromium, or CHROMIUM_PATH) on the home page, a
 // service page, a blog article, the blog listing, the contact page and the gallery, with the
 // mobile and the desktop configuration. Prints the four scores per page and writes JSON to
-// bench-results/. --assert exits 1 unless accessibility, best practices and SEO are 100 and
-// mobile performance is at least 95 on every page. Not part of `npm test`. The server gzips
+// bench-results/. With --runs N it prints the median and the minimum of each score: a visitor
+// gets one run, not a median. --assert exits 1 unless accessibility, best practices and SEO are
+// 100 and mobile performance is at least 95 on every page, in every run (the minimum). Not part of `npm test`. The server gzips
 // text as the static hosts the site deploys to do, so the transfers timed are the real ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,8 +110,9 @@ async function main() {
           runs.push({ scores, failed, lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0, tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0) });
         }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-        results.push({ page: name, path, mode, scores, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), cls: median(runs.map((r) => r.cls)), failedAudits: [...new Set(runs.flatMap((r) => r.failed))] });
-        process.stderr.write(`  ${name} (${mode}): ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}\n`);
+        const min = Object.fromEntries(CATEGORIES.map((c) => [c, Math.min(...runs.map((r) => r.scores[c]))]));
+        results.push({ page: name, path, mode, scores, min, perfRuns: runs.map((r) => r.scores.performance), tbtMaxMs: Math.max(...runs.map((r) => r.tbtMs)), lcpMaxMs: Math.max(...runs.map((r) => r.lcpMs)), lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), cls: median(runs.map((r) => r.cls)), failedAudits: [...new Set(runs.flatMap((r) => r.failed))] });
+        process.stderr.write(`  ${name} (${mode}): ${CATEGORIES.map((c) => `${c} ${scores[c]}${min[c] < scores[c] ? ` (min ${min[c]})` : ''}`).join(', ')}\n`);
       }
     }
   } finally {
@@ -119,17 +121,20 @@ async function main() {
     if (built) rmSync(join(dist, '..'), { recursive: true, force: true });
   }
 
-  const head = ['page', 'mode', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS'];
-  const rows = results.map((r) => [r.page, r.mode, ...CATEGORIES.map((c) => String(r.scores[c])), String(r.lcpMs), String(r.tbtMs), r.cls.toFixed(3)]);
+  // Medians, and the worst run: the lowest performance, the highest LCP and TBT.
+  const head = ['page', 'mode', 'perf', 'perf min', 'a11y', 'best', 'seo', 'LCP ms', 'LCP max', 'TBT ms', 'TBT max', 'CLS'];
+  const rows = results.map((r) => [r.page, r.mode, String(r.scores.performance), String(r.min.performance), ...CATEGORIES.slice(1).map((c) => String(r.min[c])),
+    String(r.lcpMs), String(r.lcpMaxMs), String(r.tbtMs), String(r.tbtMaxMs), r.cls.toFixed(3)]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   process.stdout.write(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
   for (const r of results.filter((x) => x.failedAudits.length > 0)) process.stdout.write(`${r.page} (${r.mode}) failed audits: ${r.failedAudits.join(', ')}\n`);
 
-  const misses = results.filter((r) => r.scores.accessibility < 100 || r.scores['best-practices'] < 100 || r.scores.seo < 100 || (r.mode === 'mobile' && r.scores.performance < 95));
+  // Every run counts: the minimum, not the median.
+  const misses = results.filter((r) => r.min.accessibility < 100 || r.min['best-practices'] < 100 || r.min.seo < 100 || (r.mode === 'mobile' && r.min.performance < 95));
   process.stdout.write(misses.length === 0
-    ? '\nTargets met: accessibility, best practices and SEO 100 everywhere, mobile performance ≥ 95.\n'
-    : `\nTargets missed on ${misses.length} of ${results.length} runs (accessibility, best practices, SEO 100; mobile performance ≥ 95).\n`);
+    ? `\nTargets met in every run: accessibility, best practices and SEO 100 everywhere, mobile performance ≥ 95 (minimum of ${opts.runs}).\n`
+    : `\nTargets missed on ${misses.length} of ${results.length} page/mode pairs in at least one run (accessibility, best practices, SEO 100; mobile performance ≥ 95).\n`);
 
   const outDir = join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });

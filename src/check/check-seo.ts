@@ -8,6 +8,8 @@ import type { PageFacts } from './page-facts.ts';
 import { Findings } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
+// Where search results cut: titles at ~600 px (60–70 characters; 60 is the cautious end),
+// descriptions at ~920 px (155–160 characters). docs/check.md says so.
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 160;

@@ -174,6 +174,8 @@ export const postSchema = z.object({
   tags: z.array(text),
   coverImage: path.optional(),
   readingTime: z.number().int().positive().optional(),
+  /** The page's <title> when the headline is too long for search results (optional). */
+  metaTitle: text.optional(),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;

@@ -16,6 +16,8 @@ export interface Post {
   /** id = slug = file name. */
   slug: string;
   title: string;
+  /** The page's <title>, when the headline is too long for search results. */
+  metaTitle?: string;
   description: string;
   /** yyyy-mm-dd. */
   date: string;

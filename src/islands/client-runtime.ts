@@ -2,7 +2,7 @@
 // root is flagged server-rendered and holds more than 50 characters, else render on the client;
 // if hydration fails, clear the root and render. The eager entry of an island imports this
 // with its component; the lazy entry gets both through a dynamic import (client-schedule.ts).
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { markersOf } from './client-schedule.ts';
 
@@ -23,8 +23,13 @@ export function mountIsland(marker: HTMLElement, Component: ComponentType<object
   };
   if (root.dataset.serverRendered === 'true' && root.innerHTML.length > HYDRATION_THRESHOLD) {
     try {
-      hydrateRoot(root, element, {
-        onRecoverableError: (error) => console.warn('Island re-rendered on the client:', error),
+      // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+      // between them, instead of one long task (a slow phone's main thread stays free); a tap
+      // on the island meanwhile makes React hydrate it at once.
+      startTransition(() => {
+        hydrateRoot(root, element, {
+          onRecoverableError: (error) => console.warn('Island re-rendered on the client:', error),
+        });
       });
     } catch {
       clientRender();

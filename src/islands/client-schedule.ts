@@ -27,6 +27,24 @@ export function whenDue(marker: HTMLElement, start: () => void): () => void {
     start();
   };
   const when = marker.dataset.hydrate;
+  const media = marker.dataset.hydrateMedia ? matchMedia(marker.dataset.hydrateMedia) : undefined;
+  if (media && !media.matches) {
+    // Not on this screen: only a click in the island (hydrateLater's listener) starts it, or
+    // the screen changing to one the query matches (a phone turned, a window widened).
+    const change = () => {
+      if (!media.matches) return;
+      media.removeEventListener('change', change);
+      if (!started) schedule(marker, when, once);
+    };
+    media.addEventListener('change', change);
+  } else {
+    schedule(marker, when, once);
+  }
+  return once;
+}
+
+/** Calls `start` when `when` says: near the viewport (or idle), idle, or at once. */
+function schedule(marker: HTMLElement, when: string | undefined, once: () => void): void {
   if (when === 'visible' && typeof IntersectionObserver === 'function') {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
@@ -48,7 +66,6 @@ export function whenDue(marker: HTMLElement, start: () => void): () => void {
   } else {
     once();
   }
-  return once;
 }
 
 /**

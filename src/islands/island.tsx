@@ -19,18 +19,22 @@ export interface IslandProps<P> {
   /** When to hydrate: at once (above the fold), near the viewport, or when the browser is idle;
    *  `visible` and `idle` islands load their code only then. */
   when?: HydrateWhen;
+  /** A media query for a `visible` or `idle` island: while it does not match, the island mounts
+   *  only when the visitor clicks in it (its code is not loaded before). For a widget that is
+   *  a mere button on some screens (the contact form, behind a dialog button on phones). */
+  media?: string;
   /** Inline islands use spans so they can sit inside phrasing content. */
   inline?: boolean;
   className?: string;
 }
 
-export function Island<P extends object>({ name, component, props, when = 'load', inline = false, className }: IslandProps<P>) {
+export function Island<P extends object>({ name, component, props, when = 'load', media, inline = false, className }: IslandProps<P>) {
   useContext(IslandCollector)?.add(entryFor(name, when));
   const html = renderToString(createElement(component as ComponentType<object>, props));
   const tag = inline ? 'span' : 'div';
   return createElement(
     tag,
-    { 'data-island': name, 'data-hydrate': when, className: className ? `island ${className}` : 'island' },
+    { 'data-island': name, 'data-hydrate': when, 'data-hydrate-media': when === 'load' ? undefined : media, className: className ? `island ${className}` : 'island' },
     createElement(tag, { 'data-island-root': '', 'data-server-rendered': 'true', className: 'island-root', dangerouslySetInnerHTML: { __html: html } }),
     createElement('script', { type: 'application/json', 'data-island-props': '', dangerouslySetInnerHTML: { __html: serializeJson(props) } }),
   );

@@ -1,4 +1,4 @@
-// unified: remark-parse → remark-gfm → remark-rehype → sanitize → slug → links → prism → stringify.
+// unified: remark-parse → remark-gfm → remark-rehype → sanitize → slug → links → focusable code → prism → stringify.
 // Raw HTML in Markdown is dropped by remark-rehype (allowDangerousHtml off) and the tree is
 // sanitised, so an editor cannot inject markup; code highlighting runs after sanitising.
 // remark-gfm doubles the parse time (its autolink literals are tried at every word), so a
@@ -13,6 +13,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
+import rehypeFocusableCode from './rehype-focusable-code.ts';
 import rehypeLinks from './rehype-links.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
@@ -41,6 +42,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
     .use(rehypeSanitize, schema)
     .use(rehypeSlug)
     .use(rehypeLinks, { siteUrl: options.siteUrl })
+    .use(rehypeFocusableCode)
     .use(rehypePrism, { ignoreMissing: true, defaultLanguage: undefined })
     .use(rehypeStringify) as unknown as StringProcessor;
 }

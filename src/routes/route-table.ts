@@ -34,10 +34,10 @@ export const LISTING_INDEX = '/blog/posts.json';
 const FIRST_SCREEN = 7;
 
 /** The fields of a post the listing and cards use: everything but the body. */
-export type PostSummary = Omit<Post, 'body' | 'html' | 'origin'> & { id: string; dateLabel: string };
+export type PostSummary = Omit<Post, 'body' | 'html' | 'origin' | 'metaTitle'> & { id: string; dateLabel: string };
 
 export function summarize(post: Post): PostSummary {
-  const { body: _b, html: _h, origin: _o, ...rest } = post;
+  const { body: _b, html: _h, origin: _o, metaTitle: _m, ...rest } = post;
   return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
 }
 
@@ -85,7 +85,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     serviceCards: graph.home.serviceCards.map((c) => ({ ...c, href: `/services/${c.category}` })),
     recentWork: graph.home.recentWork.map(serviceCard).filter(Boolean),
     testimonials: graph.testimonials,
-  }, { title: `${site.name} | Upholstery & Detailing, Rio Rancho NM`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
+  }, { title: `${site.name} | Rio Rancho Upholstery & Detailing`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
 
   page('/about', 'about', 'about', { about: { ...graph.about.data, html: graph.about.html } },
     { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin });
@@ -186,7 +186,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
       post: { ...summaryOf.get(post)!, html: post.html },
       related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r)!),
     }, {
-      title: post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
+      title: post.metaTitle ?? post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
       jsonLd: [blogPosting(post, site, siteUrl, image)],
     });

@@ -1,6 +1,7 @@
 // Testimonials carousel: the list is duplicated so it loops seamlessly; it advances one slide
 // every 6000 ms and pauses on hover, on keyboard focus and under prefers-reduced-motion.
-// Previous/next buttons move one slide. Without JavaScript the cards scroll sideways.
+// Previous/next buttons move one slide. Until it has mounted (and without JavaScript) the cards
+// scroll sideways: the track then takes keyboard focus, so the arrow keys can scroll it.
 import { useEffect, useState } from 'react';
 import type { Testimonial } from '../types.ts';
 
@@ -76,6 +77,7 @@ export default function Testimonials({ items, label = 'Customer testimonials' }:
         <div
           className="testimonials-track"
           data-index={index}
+          tabIndex={ready ? undefined : 0}
           style={ready ? { transform: `translateX(calc(-100% / var(--per-view, 1) * ${index}))`, transition: animate && !still ? undefined : 'none' } : undefined}
         >
           {list.map((t, i) => (

@@ -20,9 +20,11 @@ export function Contact(props: PageProps) {
               before it is fully parsed must not insert it above the details); wide screens
               place it in the right-hand column. It hydrates when visible, which it is at the
               first paint: its code (React) loads after the stylesheet and fonts instead of
-              competing with them for the first paint. */}
+              competing with them for the first paint. Under 768 px the form is behind the
+              'Request a Free Quote' button: its code loads when that button is tapped, so a
+              phone does not run React for a form it may never open. */}
           <div className="contact-form card">
-            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} when="visible" />
+            <Island name="contact-quote" component={ContactQuote} props={quoteProps(layout)} when="visible" media="(min-width: 768px)" />
           </div>
           <div className="contact-info">
             <h2>Visit or Call Our Shop</h2>

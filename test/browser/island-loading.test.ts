@@ -127,8 +127,17 @@ describe('the contact form (visible: in view at the first paint)', () => {
   });
 });
 
+describe('the blog listing', () => {
+  test('its code (React) is not loaded with the page, so it does not delay the first paint; it hydrates once in view', async () => {
+    const t = await openHoldingIdle('/blog');
+    expect(await t.page.locator('script[type="module"]').evaluateAll((s) => s.map((e) => e.getAttribute('src')).every((src) => /\.lazy-/.test(src ?? '')))).toBe(true);
+    expect(t.announced.some((u) => /blog-listing-/.test(u))).toBe(false);
+    await t.page.locator('[data-island="blog-listing"][data-hydrated="true"]').waitFor();
+  });
+});
+
 describe('islands that hydrate at once', () => {
-  for (const path of ['/blog', '/admin/rebuild', '/404.html']) {
+  for (const path of ['/admin/rebuild', '/404.html']) {
     test(`load with the page, every file announced (${path})`, async () => {
       const t = await openHoldingIdle(path);
       const eager = await t.page.locator('[data-island][data-hydrate="load"]').count();

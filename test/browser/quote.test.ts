@@ -237,6 +237,27 @@ describe('contact page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('390 px: the form\'s code (React) loads only when the button is tapped; a wider window loads it at once', async () => {
+    const { page, errors } = await suite.open('about:blank', { viewport: MOBILE });
+    const loaded: string[] = [];
+    page.on('request', (r) => { if (/\/assets\/islands\/(contact-quote-|chunk-)/.test(r.url())) loaded.push(r.url()); });
+    await page.goto(`${suite.site.url}/contact`, { waitUntil: 'load' });
+    // Past the point where a `visible` island starts (in view, or the browser idle after load).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    const marker = page.locator('[data-island="contact-quote"]');
+    expect(await marker.getAttribute('data-hydrated')).toBeNull();
+    expect(loaded.filter((u) => u.includes('contact-quote-'))).toEqual([]);
+    await page.getByRole('button', { name: 'Request a Free Quote' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await marker.getAttribute('data-hydrated')).toBe('true');
+
+    const wide = await suite.open('about:blank', { viewport: MOBILE });
+    await wide.page.goto(`${suite.site.url}/contact`, { waitUntil: 'load' });
+    await wide.page.setViewportSize(DESKTOP);
+    await wide.page.locator('[data-island="contact-quote"][data-hydrated="true"]').waitFor();
+    expect([...errors, ...wide.errors]).toEqual([]);
+  });
+
   test('390 px: the dialog is dismissed with its close button', async () => {
     const { page } = await suite.open('/contact', { viewport: MOBILE });
     await page.getByRole('button', { name: 'Request a Free Quote' }).click();

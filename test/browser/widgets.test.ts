@@ -327,7 +327,9 @@ describe('every page', () => {
           await page.evaluate(async () => {
             for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) { scrollTo(0, y); await new Promise((r) => setTimeout(r, 30)); }
           });
-          await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((m) => m.hasAttribute('data-hydrated')), undefined, { timeout: 20_000 })
+          // An island whose media query does not match (the contact form on a phone) waits for a tap.
+          await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')]
+            .every((m) => m.hasAttribute('data-hydrated') || (m.dataset.hydrateMedia && !matchMedia(m.dataset.hydrateMedia).matches)), undefined, { timeout: 20_000 })
             .catch(async () => { throw new Error(`${path}: islands not started: ${await page.locator('[data-island]:not([data-hydrated])').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-island')).join(', '))}`); });
         }
       } finally {
