@@ -100,9 +100,18 @@ async function main() {
     for (const [name, path] of pagesOf(dist).filter(([n]) => !opts.only || opts.only.includes(n))) {
       for (const [mode, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
         const runs = [];
+        let failures = 0;
         for (let i = 0; i < opts.runs; i++) {
           const result = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config);
           const lhr = result.lhr;
+          // A run Lighthouse itself could not complete (a protocol time-out, no paint seen) has
+          // null scores, not a page's score: say so and run again, at most twice per page and mode.
+          if (lhr.runtimeError && failures < 2) {
+            failures++;
+            process.stderr.write(`  ${name} (${mode}): Lighthouse run failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); running it again\n`);
+            i--;
+            continue;
+          }
           const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
           const failed = Object.values(lhr.audits)
             .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
