@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { setUpSuite, type Suite } from './harness.ts';
+import { fillForm, setUpSuite, type Suite } from './harness.ts';
 
 let suite: Suite;
 beforeAll(async () => { suite = await setUpSuite(); });
@@ -73,9 +73,7 @@ describe('Content-Security-Policy', () => {
     const { page, violations } = await watchedPage();
     await visit(page, '/contact');
     const form = page.locator('.contact-quote-inline form');
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Ann');
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('ann@example.com');
-    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('505');
+    await fillForm(form, { name: 'Ann', email: 'ann@example.com', phone: '505' });
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Request Free Quote' }).click();
     await page.locator('.toast', { hasText: 'Message sent successfully!' }).waitFor();

@@ -4,7 +4,7 @@
 // factory that collects console errors.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { buildAndServe, launchBrowser, type ServedSite } from '../helpers/browser.ts';
 
 export interface RecordedRequest {
@@ -133,4 +133,12 @@ export async function hydrated(page: Page): Promise<void> {
 /** Waits until the islands named have mounted, whatever their `when`. */
 export async function islandReady(page: Page, name: string): Promise<void> {
   await page.waitForFunction((n) => { const ms = document.querySelectorAll(`[data-island="${n}"]`); return ms.length > 0 && [...ms].every((m) => m.hasAttribute('data-hydrated')); }, name);
+}
+
+/** Types into the quote form's fields that are given (by their accessible names). */
+export async function fillForm(form: Locator, values: { name?: string; email?: string; phone?: string; message?: string }): Promise<void> {
+  if (values.name !== undefined) await form.getByRole('textbox', { name: 'Name', exact: true }).fill(values.name);
+  if (values.email !== undefined) await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
+  if (values.phone !== undefined) await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(values.phone);
+  if (values.message !== undefined) await form.getByRole('textbox', { name: 'Message', exact: true }).fill(values.message);
 }

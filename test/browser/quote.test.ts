@@ -3,7 +3,7 @@
 // the honeypot, and the dialogs' open/close/focus behaviour, at 390 and 1280 px.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { API_KEY, DESKTOP, MOBILE, resetHook, setUpSuite, type Suite } from './harness.ts';
+import { API_KEY, DESKTOP, fillForm, MOBILE, resetHook, setUpSuite, type Suite } from './harness.ts';
 
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
 const FAILURE = 'Failed to send message. Please try again or call us directly.';
@@ -25,13 +25,6 @@ async function openHomeDialog(viewport = DESKTOP) {
   // The dialog opens at once; the form's code loads on approach and may still be arriving.
   await dialog.locator('input[name="name"]').waitFor();
   return { ...t, dialog };
-}
-
-async function fillForm(form: Locator, values: { name?: string; email?: string; phone?: string; message?: string }) {
-  if (values.name !== undefined) await form.getByRole('textbox', { name: 'Name', exact: true }).fill(values.name);
-  if (values.email !== undefined) await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
-  if (values.phone !== undefined) await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(values.phone);
-  if (values.message !== undefined) await form.getByRole('textbox', { name: 'Message', exact: true }).fill(values.message);
 }
 
 const consentBox = (form: Locator) => form.getByRole('checkbox');

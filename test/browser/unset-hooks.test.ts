@@ -2,7 +2,7 @@
 // the rebuild page shows the spec's configuration error and the quote form fails as if the
 // network had, without sending anything.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { setUpSuite, type Suite } from './harness.ts';
+import { fillForm, setUpSuite, type Suite } from './harness.ts';
 
 let suite: Suite;
 beforeAll(async () => { suite = await setUpSuite({ withHooks: false }); });
@@ -29,9 +29,7 @@ test("rebuild with no deploy hook: 'Error' and the VITE_VERCEL_DEPLOY_HOOK messa
 test('quote form with no webhook: the failure toast, the error logged, the data kept', async () => {
   const { page, errors } = await suite.open('/contact');
   const form = page.locator('.contact-quote-inline form');
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Ann');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('ann@example.com');
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('505');
+  await fillForm(form, { name: 'Ann', email: 'ann@example.com', phone: '505' });
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Request Free Quote' }).click();
   await page.locator('.toast', { hasText: 'Failed to send message. Please try again or call us directly.' }).waitFor();
