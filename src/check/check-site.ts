@@ -34,7 +34,7 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
     found.push(...checkTags(state.graph));
   }
   if (state.pages.size > 0 && state.graph) {
-    const facts = [...state.pages.values()].map((p) => pageFacts(p.route, p.html));
+    const facts = [...state.pages.values()].map((p) => pageFacts(p.route, writer.text(p.route.output) ?? ''));
     found.push(...checkSeo(facts, state.graph.site.name, locator));
   }
   if (config.deployHookUrl) found.push(errors.deployHookPublic());

@@ -26,7 +26,6 @@ interface Loader {
   /** Parsed posts from earlier builds (the persistent cache), when the build keeps one. */
   posts?: PostMemo;
   texts?: TextMemo;
-  onPostBody?: (body: string) => void;
 }
 
 /** File texts kept between builds (stitch dev): `get` answers only for a file known unchanged. */
@@ -40,12 +39,10 @@ export interface LoadOptions {
   posts?: PostMemo;
   /** Texts of files unchanged since an earlier build: not read again. */
   texts?: TextMemo;
-  /** Called with each post's Markdown body as soon as it is parsed (before validation ends). */
-  onPostBody?: (body: string) => void;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, texts: options.texts, onPostBody: options.onPostBody };
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, texts: options.texts };
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -172,7 +169,7 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
   const result = validate(schema, parsed.doc);
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
-  return { data: result.data, body: parsed.body, html: '', origin: { file: source.file, line: parsed.bodyLine } };
+  return { data: result.data, body: parsed.body, origin: { file: source.file, line: parsed.bodyLine } };
 }
 
 /** Posts parsed between two turns of the event loop (when a listener takes their bodies). */
@@ -188,19 +185,14 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
     const cached = ctx.posts?.get(source.file, source.text);
     if (cached) {
       const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
-      ctx.onPostBody?.(parsed.body);
       return { rel, source, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
     }
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
-    if (parsed) ctx.onPostBody?.(parsed.body);
     const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
     return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   };
   const loaded: Awaited<ReturnType<typeof loadOne>>[] = [];
   for (let i = 0; i < files.length; i += POST_SLICE) {
-    // With a listener (Markdown parsing on the workers meanwhile), the event loop gets a turn
-    // between slices, so the workers' results come in and the next jobs go out.
-    if (i > 0 && ctx.onPostBody) await new Promise((resolve) => setImmediate(resolve));
     loaded.push(...await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne)));
   }
   for (const item of loaded) {
@@ -231,7 +223,6 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
       ...item.data,
       readingTime: minutes,
       body: item.parsed.body,
-      html: '',
       origin: { file: item.source.file, line: item.parsed.bodyLine },
     });
   }
@@ -245,7 +236,7 @@ async function listAssets(assetsDir: string): Promise<Set<string>> {
 }
 
 /**
- * One blog post file parsed as the content stage would: the post (with `html` empty), or
+ * One blog post file parsed as the content stage would: the post, or
  * undefined when the file has any problem (a full build then reports it). For stitch dev's
  * rebuild of an edited post.
  */
@@ -257,5 +248,5 @@ export function parsePostFile(root: string, contentDir: string, absolutePath: st
   const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
   if (!parsed || !result?.data || diagnostics.length > 0 || result.diagnostics.length > 0) return undefined;
   const minutes = result.data.readingTime ?? readingTime(parsed.body);
-  return { slug, ...result.data, readingTime: minutes, body: parsed.body, html: '', origin: { file, line: parsed.bodyLine } };
+  return { slug, ...result.data, readingTime: minutes, body: parsed.body, origin: { file, line: parsed.bodyLine } };
 }

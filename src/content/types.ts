@@ -26,10 +26,8 @@ export interface Post {
   coverImage?: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
-  /** Markdown body. */
+  /** Markdown body (rendered by the document pass, see routes/types.ts PageRoute.markdown). */
   body: string;
-  /** Rendered HTML of the body (filled by the markdown stage). */
-  html: string;
   origin: Origin;
 }
 
@@ -37,7 +35,6 @@ export interface Post {
 export interface MarkdownPage<T> {
   data: T;
   body: string;
-  html: string;
   origin: Origin;
 }
 

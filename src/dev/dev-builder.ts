@@ -11,7 +11,7 @@
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { build, markdownMemoryKey, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
+import { build, markdownMemoryKey, renderContext, type BuildState } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -61,6 +61,7 @@ export class DevBuilder {
   private good: Snapshot = new Map();
   private readonly fingerprints = new Map<string, string>();
   private readonly markdownCache = new Map<string, string>();
+  private readonly bodies = new BodyIds();
   private readonly postMemo = new MemoryPostMemo();
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
@@ -128,30 +129,26 @@ export class DevBuilder {
     for (const route of previous.routes) {
       if (route.type === 'page' && route.kind === 'blog-post') routes.set((route.props.post as { slug: string }).slug, route);
     }
-    // The Markdown options the build used (see runStages): the same HTML, the same memory key.
+    // The Markdown options and shared inputs the build used: the same HTML, the same memory key.
     const markdownOptions = { siteUrl: previous.layout.siteUrl };
-    const { renderMarkdown } = await import('../markdown/render-markdown.ts');
+    const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true };
+    const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
     const posts = new Map<Post, Post>();
-    const rendered: RenderedPage[] = [];
+    const rendered: { route: PageRoute; html: string }[] = [];
     for (const { old, post } of edits) {
       const route = routes.get(post.slug);
       if (!route) return undefined;
+      const next: PageRoute = { ...route, markdown: { body: post.body, into: 'post' } };
       const key = markdownMemoryKey(markdownOptions, post.body);
-      const html = this.markdownCache.get(key) ?? renderMarkdown(post.body, markdownOptions);
-      this.markdownCache.set(key, html);
-      const next: PageRoute = { ...route, props: { ...route.props, post: { ...(route.props.post as object), html } } };
-      let page: RenderedPage;
-      try {
-        page = renderRoute(previous, next, this.options.extraHead);
-      } catch {
-        return undefined;
-      }
+      const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: this.markdownCache.get(key) }], renderMarkdown);
+      if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
+      if (facts.markdownHtml !== undefined) this.markdownCache.set(key, facts.markdownHtml);
       replaced.set(route, next);
-      posts.set(old, { ...post, html });
-      pages.set(next.output, page);
-      rendered.push(page);
+      posts.set(old, post);
+      pages.set(next.output, { route: next, islands: facts.islands, scripts: facts.scripts, bytes: facts.bytes, gzip: facts.gzip, image: facts.image, links: facts.links });
+      rendered.push({ route: next, html: facts.html });
     }
     const state: BuildState = {
       ...previous,
@@ -169,7 +166,7 @@ export class DevBuilder {
       read: sinceGood,
       publish: () => {
         const outputs = new Set(rendered.filter((p) => !sameContents(this.output!.files.get(p.route.output) ?? '', p.html)).map((p) => p.route.output));
-        for (const page of rendered) this.fingerprints.set(page.route.output, fingerprint(page.route));
+        for (const page of rendered) this.fingerprints.set(page.route.output, fingerprint(page.route, this.bodies));
         this.state = state;
         this.output = writer;
         return {
@@ -252,11 +249,12 @@ export class DevBuilder {
       cache: full,
       incremental: previous && !full ? {
         previous,
+        previousHtml: (output) => this.output?.files.get(output),
         // No photo was added, removed or replaced since: its variants and manifest stand.
         reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged },
         shouldRender: (route, next) => {
           everything ??= sharedInputsChanged(previous, next);
-          const print = fingerprint(route);
+          const print = fingerprint(route, this.bodies);
           prints.set(route.output, print);
           const render = everything || this.fingerprints.get(route.output) !== print;
           if (render) rendered++;
@@ -282,7 +280,7 @@ export class DevBuilder {
         const outputs = diffOutputs(this.output, writer);
         const recovered = this.failure !== undefined;
         this.fingerprints.clear();
-        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, prints.get(route.output) ?? fingerprint(route));
+        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, prints.get(route.output) ?? fingerprint(route, this.bodies));
         this.state = state;
         this.output = writer;
         this.failure = undefined;
@@ -305,31 +303,35 @@ function entriesKey(state: BuildState): string {
   return JSON.stringify([...(state.client?.entries ?? [])]);
 }
 
-/** A page's own inputs: template, head and props (the shared layout is compared once). */
 /** A post's fields besides its body: what every page but its own shows of it. */
 function listingFields(post: Post): string {
-  const { body: _body, html: _html, origin: _origin, ...rest } = post;
+  const { body: _body, origin: _origin, ...rest } = post;
   return JSON.stringify(rest, Object.keys(rest).sort());
 }
 
 /**
- * Ids of the post HTML strings seen: the memory Markdown cache hands out the same string for
- * the same Markdown, so a post page's fingerprint names its HTML by id instead of copying it.
+ * Ids of the Markdown bodies seen: unchanged posts keep the same body text, so a page's
+ * fingerprint names its body by id instead of copying it. Ids are never reused, even after the
+ * table is cleared: an old fingerprint must not match a new body.
  */
-const htmlIds = new Map<string, number>();
-/** Ids are never reused, even after htmlIds is cleared: an old fingerprint must not match new HTML. */
-let nextHtmlId = 0;
-
-function fingerprint(route: PageRoute): string {
-  const post = route.kind === 'blog-post' ? route.props.post as { html?: string } | undefined : undefined;
-  if (!post?.html) return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
-  let id = htmlIds.get(post.html);
-  if (id === undefined) {
-    // Edits leave old HTML behind: start over now and then (the next rebuild renders every page).
-    if (htmlIds.size >= 50_000) htmlIds.clear();
-    htmlIds.set(post.html, (id = nextHtmlId++));
+class BodyIds {
+  private readonly ids = new Map<string, number>();
+  private next = 0;
+  of(body: string): number {
+    let id = this.ids.get(body);
+    if (id === undefined) {
+      // Edits leave old bodies behind: start over now and then (the next rebuild renders every page).
+      if (this.ids.size >= 50_000) this.ids.clear();
+      this.ids.set(body, (id = this.next++));
+    }
+    return id;
   }
-  return JSON.stringify([route.template, route.head, { ...route.props, layout: undefined, post: { ...post, html: id } }]);
+}
+
+/** A page's own inputs: template, head, props (the shared layout is compared once) and Markdown body. */
+function fingerprint(route: PageRoute, bodies: BodyIds): string {
+  const own = JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
+  return route.markdown ? `${bodies.of(route.markdown.body)} ${route.markdown.into}\n${own}` : own;
 }
 
 function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {

@@ -28,9 +28,10 @@ export interface PageDocument {
   scripts: string[];
 }
 
-type Server = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
+/** What rendering needs of the templates bundle (the loaded module, on any thread). */
+export type ServerModule = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
 
-export function renderPageDocument(server: Server, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
+export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
   const body = server.renderPage(server.templates, route.template, route.props);
   const scripts: string[] = [];
   const preloads = new Set<string>();

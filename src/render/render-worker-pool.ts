@@ -8,11 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { pageEngineVersion } from '../cache/engine-version.ts';
-import type { MarkdownOptions } from '../markdown/render-markdown.ts';
-import type { PageRoute } from '../routes/types.ts';
 import { workerBundlePatches } from './bundle-patches.ts';
-import type { RenderContext } from './render-worker-page.ts';
-import type { RenderedItem, WorkerRequest, WorkerResponse } from './render-worker.ts';
+import type { DocumentInput, DocumentJob, PageFacts } from './render-documents.ts';
+import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
 
 const workerSource = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
@@ -134,36 +132,22 @@ export class RenderWorkerPool {
     }
   }
 
-  /** Renders Markdown documents; the result is in the order of `bodies`. */
-  async markdown(bodies: string[], options: MarkdownOptions): Promise<string[]> {
-    const chunks = chunk(bodies, chunkSize(bodies.length, this.size, 24));
-    const results = await Promise.all(chunks.map((part) => this.send({ type: 'markdown', id: this.nextId++, options, bodies: part })));
-    return results.flatMap((r) => (r.type === 'markdown' ? r.results : []));
-  }
-
-  /** Renders one batch of Markdown documents as one job (queued like every job: the least busy worker takes it). */
-  async markdownBatch(bodies: string[], options: MarkdownOptions): Promise<string[]> {
-    const response = await this.send({ type: 'markdown', id: this.nextId++, options, bodies });
-    return response.type === 'markdown' ? response.results : [];
-  }
-
   /**
-   * Renders pages; `onPage` gets each page as soon as its chunk is done (in no particular
-   * order), so the caller can write it and let it go. `layout`, when given, is the object every
-   * route's props.layout shares: it is sent once per chunk instead of once per page.
+   * Runs the document pass (render-documents.ts) on the workers; `onFacts` gets each page's facts
+   * as soon as its batch is done (in no particular order), so the caller can record them and
+   * let them go.
    */
-  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][]; links?: boolean }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
-    const chunks = chunk(routes, chunkSize(routes.length, this.size, 48));
-    // A chunk is sent only when an earlier one has been handed to `onPage` (which waits for the
-    // writes): rendered HTML never piles up faster than the disk takes it.
+  async documents(inputs: DocumentInput[], job: DocumentJob, onFacts: (input: DocumentInput, facts: PageFacts) => Promise<void> | void): Promise<void> {
+    const chunks = chunk(inputs, chunkSize(inputs.length, this.size, 48));
+    // A batch is sent only when an earlier one has been handed to `onFacts`: results never pile
+    // up faster than the main thread takes them.
     let next = 0;
     const lanes = Array.from({ length: Math.min(chunks.length, this.size * IN_FLIGHT) }, async () => {
       while (next < chunks.length) {
         const part = chunks[next++];
-        const sent = job.layout === undefined ? part : part.map((r) => (r.props.layout === job.layout ? { ...r, props: withoutLayout(r.props) } : r));
-        const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove, writeTo: job.writeTo, imageBytes: job.imageBytes, links: job.links });
-        if (response.type !== 'render') continue;
-        for (let i = 0; i < part.length; i++) await onPage(part[i], response.results[i]);
+        const response = await this.send({ type: 'document', id: this.nextId++, job, inputs: part });
+        if (response.type !== 'document') continue;
+        for (let i = 0; i < part.length; i++) await onFacts(part[i], response.results[i]);
       }
     });
     await Promise.all(lanes);
@@ -172,11 +156,6 @@ export class RenderWorkerPool {
   async close(): Promise<void> {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
-}
-
-function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
-  const { layout: _layout, ...rest } = props;
-  return rest;
 }
 
 /** Chunks small enough to balance the workers, large enough to keep messages few. */

@@ -34,10 +34,10 @@ export const LISTING_INDEX = '/blog/posts.json';
 const FIRST_SCREEN = 7;
 
 /** The fields of a post the listing and cards use: everything but the body. */
-export type PostSummary = Omit<Post, 'body' | 'html' | 'origin' | 'metaTitle'> & { id: string; dateLabel: string };
+export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle'> & { id: string; dateLabel: string };
 
 export function summarize(post: Post): PostSummary {
-  const { body: _b, html: _h, origin: _o, metaTitle: _m, ...rest } = post;
+  const { body: _b, origin: _o, metaTitle: _m, ...rest } = post;
   return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
 }
 
@@ -49,7 +49,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[] },
+    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown'] },
   ) => {
     const noindex = meta.noindex ?? false;
     const jsonLd = [...(meta.jsonLd ?? [])];
@@ -70,6 +70,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
       },
       lastmod: meta.lastmod,
       origin: meta.origin,
+      ...(meta.markdown ? { markdown: meta.markdown } : {}),
     });
   };
   const home: Crumb = { name: 'Home', path: '/' };
@@ -87,8 +88,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     testimonials: graph.testimonials,
   }, { title: `${site.name} | Rio Rancho Upholstery & Detailing`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
 
-  page('/about', 'about', 'about', { about: { ...graph.about.data, html: graph.about.html } },
-    { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin });
+  page('/about', 'about', 'about', { about: { ...graph.about.data } },
+    { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin, markdown: { body: graph.about.body, into: 'about' } });
 
   page('/gallery', 'gallery', 'gallery', { items: graph.gallery },
     { title: 'Project Gallery', description: `Photos of recent furniture, auto, motorcycle, aircraft, boat and commercial upholstery projects by ${site.name}.`, image: graph.gallery[0]?.src, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
@@ -183,18 +184,19 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     const path = `/blog/${post.slug}`;
     const image = img(post.coverImage);
     page(path, 'blog-post', 'blog-post', {
-      post: { ...summaryOf.get(post)!, html: post.html },
+      post: summaryOf.get(post)!,
       related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r)!),
     }, {
       title: post.metaTitle ?? post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
+      markdown: { body: post.body, into: 'post' },
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
       jsonLd: [blogPosting(post, site, siteUrl, image)],
     });
   }
 
   for (const [path, legal] of [['/privacy', graph.privacy], ['/terms', graph.terms]] as const) {
-    page(path, 'legal', 'legal', { page: { title: legal.data.title, lastUpdated: formatLongDate(legal.data.lastUpdated), html: legal.html } },
-      { title: legal.data.title, description: legal.data.description, origin: legal.origin });
+    page(path, 'legal', 'legal', { page: { title: legal.data.title, lastUpdated: formatLongDate(legal.data.lastUpdated) } },
+      { title: legal.data.title, description: legal.data.description, origin: legal.origin, markdown: { body: legal.body, into: 'page' } });
   }
 
   page('/admin/rebuild', 'admin-rebuild', 'admin-rebuild', {}, { title: 'Site Rebuild', description: 'Trigger a rebuild of the website.', noindex: true });

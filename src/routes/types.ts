@@ -37,6 +37,11 @@ export interface PageRoute {
   lastmod?: string;
   /** The content file this page comes from, for diagnostics. */
   origin?: Origin;
+  /**
+   * A page whose body is Markdown (a post, about, privacy, terms). Routes are made before any
+   * Markdown renders: the document pass renders `body` and puts the HTML at `props[into].html`.
+   */
+  markdown?: { body: string; into: string };
 }
 
 export interface RedirectRoute {

@@ -1,0 +1,186 @@
+// The documents stage: every page goes once through renderDocuments() (Markdown → React page →
+// measure → write), on this thread or the executor's workers. This stage decides what needs
+// rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
+// the cache already has to its document, and collects the facts each pass reports.
+import { createHash } from 'node:crypto';
+import { markdownEngineVersion, pageEngineVersion } from '../cache/engine-version.ts';
+import { MarkdownCache, markdownKey } from '../cache/markdown-cache.ts';
+import { resolveBudgets } from '../budgets/budgets.ts';
+import { PageWeights } from '../budgets/page-weight.ts';
+import { errors } from '../errors/catalogue.ts';
+import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
+import { isReusingWriter } from '../output/incremental-writer.ts';
+import { MemoryWriter, type Writer } from '../output/writer.ts';
+import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
+import type { RenderContext } from '../render/render-worker-page.ts';
+import type { PageRoute } from '../routes/types.ts';
+import type { Executor } from './executor.ts';
+import { cacheScope } from './load.ts';
+import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
+
+export async function documentsStage(state: BuildState, options: BuildOptions, executor: Executor): Promise<void> {
+  const { config } = state;
+  const writer = options.writer;
+  // Page weights are measured for the CLI's report and for budgets.
+  const measure = Boolean(writer || options.budgets);
+  const markdownOptions: MarkdownOptions = { siteUrl: state.layout!.siteUrl };
+  // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
+  // (or this thread) write the others into its folder themselves.
+  const reusing = isReusingWriter(writer) ? writer : undefined;
+  if (reusing) await reusing.prepare();
+  const keyOf = reusing ? pageKeys(state, markdownOptions, options.extraHead) : undefined;
+  const keys = new Map<string, string>();
+  const weights = new PageWeights();
+  const found = new Map<string, RenderedPage>();
+
+  const toRender: PageRoute[] = [];
+  for (const route of state.routes) {
+    if (route.type !== 'page') continue;
+    const incremental = options.incremental;
+    const earlier = incremental?.previous.pages.get(route.output);
+    const earlierHtml = earlier && incremental!.previousHtml(route.output);
+    if (earlier && earlierHtml !== undefined && !incremental!.shouldRender(route, state)) {
+      found.set(route.output, { ...earlier, route });
+      await writer?.write(route.output, earlierHtml);
+      if (measure && earlier.gzip === undefined) weights.add(route.kind, route.output, earlier.bytes ?? 0, typeof earlierHtml === 'string' ? earlierHtml : undefined);
+      continue;
+    }
+    if (keyOf) {
+      const key = keyOf(route);
+      keys.set(route.output, key);
+      const kept = reusing!.reuse(route.output, key);
+      // A page kept from a build that did not record its links is rendered again, once.
+      if (kept && (!options.links || kept.links)) {
+        found.set(route.output, { route, ...kept });
+        continue;
+      }
+    }
+    toRender.push(route);
+  }
+
+  const cache = await markdownCacheFor(state, options, markdownOptions, toRender);
+  const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body) }));
+  const imageBytes = state.images?.bytes ?? new Map<string, number>();
+  const job: DocumentJob = {
+    serverFile: state.server!.file,
+    context: renderContext(state, options.extraHead),
+    layout: state.layout,
+    markdown: markdownOptions,
+    gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
+    imageBytes: measure ? [...imageBytes] : undefined,
+    links: options.links,
+    writeTo: reusing?.directory,
+    returnMarkdown: cache !== undefined,
+  };
+  // The shared layout goes to a worker once per batch, not once per page.
+  const original = new Map(toRender.map((route) => [route.output, route]));
+  for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
+  await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
+    if (facts.error) {
+      state.diagnostics.push({ ...errors.renderFailed(route.path, facts.error.message, route.origin?.file), ...(config.debug && facts.error.stack ? { frame: facts.error.stack } : {}) });
+      return;
+    }
+    if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
+    else if (facts.markdownHtml !== undefined && route.markdown) cache!.set(route.markdown.body, facts.markdownHtml);
+    found.set(route.output, pageOf(original.get(route.output)!, facts));
+    if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
+    if (facts.html !== undefined) await writer?.write(route.output, facts.html);
+    else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, facts.bytes, facts.mtimeMs);
+  });
+  await cache?.save();
+
+  // Pages finish in any order: keep them in route order (sitemap, reports, check).
+  for (const route of state.routes) {
+    const page = found.get(route.output);
+    if (page) state.pages.set(route.output, page);
+  }
+  for (const [output, gzip] of await weights.measure((path) => readBack(writer, path))) {
+    const page = state.pages.get(output);
+    if (page) page.gzip = gzip;
+  }
+  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+}
+
+function pageOf(route: PageRoute, facts: PageFacts): RenderedPage {
+  return { route, islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, image: facts.image, links: facts.links };
+}
+
+function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
+  const { layout: _layout, ...rest } = props;
+  return rest;
+}
+
+async function readBack(writer: Writer | undefined, path: string): Promise<string | Uint8Array | undefined> {
+  if (writer instanceof MemoryWriter) return writer.files.get(path);
+  return isReusingWriter(writer) ? writer.readBack(path) : undefined;
+}
+
+/**
+ * The Markdown HTML already rendered by an earlier build, by Markdown body: the dev server's
+ * memory, or the persistent cache (.stitch/cache/markdown). Undefined when nothing is cached.
+ */
+async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[]): Promise<{ get(body: string): string | undefined; set(body: string, html: string): void; save(): Promise<void> } | undefined> {
+  const memory = options.markdownCache;
+  if (memory) {
+    // Entries no page of this build uses are dropped.
+    const used = new Set(state.routes.flatMap((r) => (r.type === 'page' && r.markdown ? [markdownMemoryKey(markdownOptions, r.markdown.body)] : [])));
+    for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
+    return {
+      get: (body) => memory.get(markdownMemoryKey(markdownOptions, body)),
+      set: (body, html) => void memory.set(markdownMemoryKey(markdownOptions, body), html),
+      save: async () => undefined,
+    };
+  }
+  if (options.cache === false || !routes.some((r) => r.markdown)) return undefined;
+  const persistent = await MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config));
+  const engine = markdownEngineVersion();
+  const optionsKey = markdownOptionsKey(markdownOptions);
+  const key = (body: string) => markdownKey(body, optionsKey, engine);
+  return {
+    get: (body) => persistent.get(key(body)),
+    set: (body, html) => persistent.set(key(body), html),
+    // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
+    save: () => persistent.save().catch(() => undefined),
+  };
+}
+
+/** The key of a document's HTML in the dev builder's memory cache (`BuildOptions.markdownCache`). */
+export function markdownMemoryKey(options: MarkdownOptions, body: string): string {
+  return `${options.siteUrl}\n${body}`;
+}
+
+/** What every page's document shares: island entries, stylesheet, site name, icon. */
+export function renderContext(state: BuildState, extraHead?: string): RenderContext {
+  return {
+    entries: [...(state.client?.entries ?? [])],
+    styles: state.styles?.href ? [state.styles.href] : [],
+    siteName: state.graph!.site.name,
+    favicon: state.graph!.assets.has('/favicon.svg') ? '/favicon.svg' : undefined,
+    extraHead,
+  };
+}
+
+/**
+ * A page's key: everything its HTML is made from. The engine and library versions (pages and
+ * Markdown), the templates bundle, what every document shares (scripts, stylesheet, layout data,
+ * which holds the site URL the Markdown links resolve against) and the route itself (template,
+ * props, head, Markdown body). Equal keys give byte-identical pages.
+ */
+function pageKeys(state: BuildState, markdownOptions: MarkdownOptions, extraHead?: string): (route: PageRoute) => string {
+  const shared = createHash('sha256')
+    .update(pageEngineVersion()).update('\0')
+    .update(markdownEngineVersion()).update('\0')
+    .update(markdownOptionsKey(markdownOptions)).update('\0')
+    .update(state.server!.hash).update('\0')
+    .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
+    .update(JSON.stringify(state.layout ?? null))
+    .digest('hex');
+  return (route) => {
+    const { layout, ...props } = route.props;
+    return createHash('sha256')
+      .update(shared)
+      .update(layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null))
+      .update(JSON.stringify({ ...route, props }))
+      .digest('hex');
+  };
+}

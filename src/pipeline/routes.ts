@@ -1,0 +1,37 @@
+// Stages 3–4: the photo variants the pages can use, then the route table: every page, redirect,
+// related-post list, archive page and listing index, from the content graph alone (front matter
+// and YAML; no Markdown has been rendered yet — a page's Markdown travels with its route).
+import { buildImages, contentPhotos, referencedPhotos } from '../images/build-images.ts';
+import { layoutData } from '../routes/layout-data.ts';
+import { buildRouteTable } from '../routes/route-table.ts';
+import type { BuildOptions, BuildState } from './state.ts';
+
+export async function imagesStage(state: BuildState, options: BuildOptions): Promise<void> {
+  const { config } = state;
+  const graph = state.graph!;
+  const previous = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
+  state.images = previous ?? await buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
+}
+
+export function routesStage(state: BuildState): void {
+  const { config } = state;
+  const graph = state.graph!;
+  state.layout = layoutData(graph, {
+    siteUrl: siteUrlOf(state),
+    buildTime: config.buildTime,
+    quoteEndpoint: config.quoteWebhookUrl ?? (config.mode === 'development' ? '/__stitch/quote' : ''),
+    quoteKey: config.quoteWebhookKey ?? '',
+    deployHook: config.deployHookUrl ?? '',
+    images: state.images?.manifest ?? {},
+  });
+  const table = buildRouteTable(graph, state.layout);
+  state.routes = table.routes;
+  state.files = table.files;
+  state.prefixRedirects = table.prefixRedirects;
+  state.diagnostics.push(...table.diagnostics);
+}
+
+/** The site's origin: SITE_URL, else site.yaml's url, without a trailing slash. */
+export function siteUrlOf(state: BuildState): string {
+  return state.config.siteUrlOverride ?? state.graph!.site.url.replace(/\/+$/, '');
+}

@@ -1,0 +1,133 @@
+// What flows through the stages of a build (build.ts), and the options that shape it.
+import type { PageImage, PageWeight } from '../budgets/budgets.ts';
+import type { LinkFacts } from '../check/link-facts.ts';
+import type { ResolvedConfig } from '../config/resolve-config.ts';
+import type { TextMemo } from '../content/load-content.ts';
+import type { ContentGraph } from '../content/types.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { ImagesResult } from '../images/build-images.ts';
+import type { ClientBundle } from '../islands/bundle-islands.ts';
+import type { MemoryPostMemo } from '../cache/post-cache.ts';
+import type { Writer } from '../output/writer.ts';
+import type { StyleBundle } from '../render/bundle-styles.ts';
+import type { ServerBundle } from '../render/bundle-templates.ts';
+import type { LayoutData } from '../routes/layout-data.ts';
+import type { PageRoute, PrefixRedirect, Route } from '../routes/types.ts';
+
+/** The state that flows through the stages. */
+export interface BuildState {
+  /** Resolved flags, environment and paths. */
+  config: ResolvedConfig;
+  /** The validated, linked content. */
+  graph?: ContentGraph;
+  /** Data every page's layout receives. */
+  layout?: LayoutData;
+  /** Every page and redirect stub, sorted by path. */
+  routes: Route[];
+  /** Prefix redirect rules. */
+  prefixRedirects: PrefixRedirect[];
+  /** Server module with the templates. */
+  server?: ServerBundle;
+  /** Client island bundles. */
+  client?: ClientBundle;
+  /** Site stylesheet. */
+  styles?: StyleBundle;
+  /** What each page's pass reported, per output path, in route order (never its HTML: that is in the writer). */
+  pages: Map<string, RenderedPage>;
+  /** Everything reported so far. */
+  diagnostics: Diagnostic[];
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
+  /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
+  weights?: PageWeight[];
+  /** Responsive variants of the content photos: manifest, files, sizes. */
+  images?: ImagesResult;
+  /** Data files of the route table (a large blog's listing index). */
+  files?: { path: string; contents: string }[];
+}
+
+/** The facts of one rendered page. */
+export interface RenderedPage {
+  route: PageRoute;
+  /** Island entry names used by the page. */
+  islands: string[];
+  /** Public URLs of its scripts (entries and their chunks). */
+  scripts: string[];
+  /** Gzip size of the HTML, when measured (see budgets/page-weight.ts). */
+  gzip?: number;
+  /** UTF-8 size of the HTML. */
+  bytes?: number;
+  /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
+  image?: PageImage;
+  /** Its ids, links and referenced files, for the link check (when the build checks links). */
+  links?: LinkFacts;
+}
+
+export interface BuildOptions {
+  /** Where output goes; nothing is written when omitted. */
+  writer?: Writer;
+  /** Minify client code (off in dev for readable stacks). */
+  minify?: boolean;
+  /** Extra tags for every page head (dev live reload). */
+  extraHead?: string;
+  /** Copy site-assets/ into the output (the dev server serves them from disk instead). */
+  copyAssets?: boolean;
+  /**
+   * Go on past content, link, route-table and render errors (a file that fails to load is left
+   * out) and write what could be built, so `check` reports every problem of a run at once.
+   * With errors the writer is left as it is (neither committed nor aborted): use a
+   * MemoryWriter. `ok` is still false.
+   */
+  keepGoing?: boolean;
+  /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
+  markdownCache?: Map<string, string>;
+  /** Texts of content files known unchanged since an earlier build (dev). */
+  texts?: TextMemo;
+  /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
+  postMemo?: MemoryPostMemo;
+  /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
+  incremental?: IncrementalOptions;
+  /** Use the persistent caches in .stitch/cache (default true). */
+  cache?: boolean;
+  /** Render on worker threads when there is enough work (default true). */
+  workers?: boolean;
+  /** Check links, #fragments and referenced files of the rendered pages; a broken one is an error (default false). */
+  links?: boolean;
+  /** Check the page-weight budgets of site.yaml; a page over budget is an error (default false). */
+  budgets?: boolean;
+  /**
+   * Encode the photo variants that are not in the image cache yet (slow the first time; the
+   * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
+   */
+  encodeImages?: boolean;
+}
+
+export interface IncrementalOptions {
+  /** The earlier successful build. */
+  previous: BuildState;
+  /** The HTML of a page of the earlier build (its output). */
+  previousHtml: (output: string) => string | Uint8Array | undefined;
+  /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
+  reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
+  /** Whether a page must be rendered again; otherwise it is taken from `previous`. */
+  shouldRender: (route: PageRoute, state: BuildState) => boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  state: BuildState;
+}
+
+export function newState(config: ResolvedConfig): BuildState {
+  return { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
+}
+
+/** Runs a stage and adds its wall time to state.timings. */
+export async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await fn();
+  } finally {
+    state.timings[stage] = (state.timings[stage] ?? 0) + performance.now() - start;
+  }
+}

@@ -1,0 +1,18 @@
+// After the pages: the link check (every internal link, #fragment and referenced file of the
+// pages as rendered) and what every page weighs against the budgets of site.yaml.
+import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
+import { checkBuiltLinks } from '../check/built-links.ts';
+import type { BuildOptions, BuildState } from './state.ts';
+
+export function linksStage(state: BuildState): void {
+  state.diagnostics.push(...checkBuiltLinks(state));
+}
+
+/** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */
+export function weightsStage(state: BuildState, options: BuildOptions): void {
+  if (!options.writer && !options.budgets) return;
+  const styles = state.styles?.href ? [state.styles.href] : [];
+  state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
+  const responsive = new Set(Object.keys(state.images?.manifest ?? {}));
+  if (options.budgets) state.diagnostics.push(...checkBudgets(state.weights, resolveBudgets(state.graph!.site), responsive));
+}

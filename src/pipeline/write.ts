@@ -1,0 +1,46 @@
+// The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
+// client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, assets and
+// photo variants; then the writer's commit makes the whole output visible at once.
+import { contentSecurityPolicy } from '../output/content-security-policy.ts';
+import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
+import { writeAll } from '../output/writer.ts';
+import { redirectScript, renderRedirectStub } from '../render/document.ts';
+import { absoluteUrl } from '../routes/head.ts';
+import type { RedirectRoute } from '../routes/types.ts';
+import type { BuildOptions, BuildState } from './state.ts';
+
+export async function writeStage(state: BuildState, options: BuildOptions): Promise<void> {
+  const writer = options.writer;
+  if (!writer) return;
+  const siteUrl = state.layout!.siteUrl;
+  const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
+  const pages = [...state.pages.values()].map((p) => p.route);
+  const files: { path: string; contents: string | Uint8Array }[] = [
+    ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
+    ...(state.client?.files ?? []),
+    ...(state.styles?.files ?? []),
+    { path: 'sitemap.xml', contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
+    { path: 'robots.txt', contents: robotsTxt(siteUrl) },
+    { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
+    { path: '_headers', contents: headersFile(sitePolicy(state)) },
+    ...(state.files ?? []),
+  ];
+  await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
+  if (options.copyAssets ?? true) {
+    const assets = [...state.graph!.assets].sort();
+    await writeAll(assets, 64, (a) => writer.copy(a.slice(1), `${state.config.assetsDir}${a}`));
+  }
+  // Photo variants live in the image cache, not in site-assets/: they are always part of the
+  // output (the dev server serves them from the writer's copies).
+  await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+}
+
+/** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */
+function sitePolicy(state: BuildState): string {
+  const { server, config } = state;
+  return contentSecurityPolicy({
+    inlineScripts: [...(server?.headScript ? [server.headScript] : []), redirectScript],
+    frameOrigins: server?.frameOrigins ?? [],
+    connectUrls: [config.quoteWebhookUrl, config.deployHookUrl].filter((u): u is string => Boolean(u)),
+  });
+}

@@ -1,0 +1,143 @@
+// One pass per document: Markdown → React page → measure → write. The same function runs on
+// the main thread (small sites, dev, check) and in the executor's workers (large sites), so
+// both produce the same bytes. What comes back is facts (sizes, scripts, images, links);
+// the page's HTML only when there is no directory to write it to (memory output).
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { PageImage } from '../budgets/budgets.ts';
+import { largestImage } from '../budgets/page-image.ts';
+import { gzipCeiling } from '../budgets/page-weight.ts';
+import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
+import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
+import { outputFile } from '../output/output-path.ts';
+import type { PageRoute } from '../routes/types.ts';
+import { renderPageDocument, type RenderContext, type ServerModule } from './render-worker-page.ts';
+
+/** What every document of a build shares: plain data, so it can go to a worker once per batch. */
+export interface DocumentJob {
+  /** The templates bundle (a worker imports it; the main thread has it loaded). */
+  serverFile: string;
+  context: RenderContext;
+  /** The layout object every route's props share; routes sent without it get it back. */
+  layout?: unknown;
+  markdown: MarkdownOptions;
+  /** Measure a page's gzip size when its raw size could exceed this (the HTML budget). */
+  gzipAbove?: number;
+  /** Bytes of every image file, by URL: find the largest image each page loads on a phone. */
+  imageBytes?: [string, number][];
+  /** Record each page's ids, links and referenced files (the build's link check). */
+  links?: boolean;
+  /** Write each page under this folder (and return its mtime) instead of returning its HTML. */
+  writeTo?: string;
+  /** Return the Markdown HTML rendered here, for the Markdown cache. */
+  returnMarkdown?: boolean;
+}
+
+export interface DocumentInput {
+  route: PageRoute;
+  /** The Markdown body's HTML when the cache had it. */
+  markdownHtml?: string;
+}
+
+/** What a document's pass tells the build. */
+export interface PageFacts {
+  islands: string[];
+  scripts: string[];
+  bytes: number;
+  gzip?: number;
+  image?: PageImage;
+  links?: LinkFacts;
+  /** The page, when it was not written to `writeTo`. */
+  html?: string;
+  /** mtime of the file written to `writeTo`. */
+  mtimeMs?: number;
+  /** The Markdown body's HTML rendered by this pass (when `returnMarkdown`). */
+  markdownHtml?: string;
+  /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
+  markdownError?: string;
+  error?: { message: string; stack?: string };
+}
+
+type RenderMarkdown = (markdown: string, options: MarkdownOptions) => string;
+
+export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderMarkdown: RenderMarkdown): PageFacts[] {
+  const entries = new Map(job.context.entries);
+  const imageBytes = job.imageBytes ? new Map(job.imageBytes) : undefined;
+  const made = new Set<string>();
+  return inputs.map((input) => {
+    try {
+      return renderOne(server, job, entries, imageBytes, made, input, renderMarkdown);
+    } catch (error) {
+      return { islands: [], scripts: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+    }
+  });
+}
+
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, imageBytes: Map<string, number> | undefined, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown): PageFacts {
+  let { route } = input;
+  let markdownHtml: string | undefined;
+  let markdownError: string | undefined;
+  if (route.markdown) {
+    let html = input.markdownHtml;
+    if (html === undefined) {
+      html = renderMarkdown(route.markdown.body, job.markdown);
+      if (job.returnMarkdown) markdownHtml = html;
+    }
+    if (html.startsWith(MARKDOWN_FAILED)) {
+      markdownError = html.slice(MARKDOWN_FAILED.length, -'-->'.length);
+      html = '';
+    }
+    const into = route.markdown.into;
+    route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
+  }
+  if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
+  const page = renderPageDocument(server, job.context, entries, route);
+  const bytes = Buffer.byteLength(page.html);
+  const facts: PageFacts = {
+    islands: page.islands,
+    scripts: page.scripts,
+    bytes,
+    gzip: job.gzipAbove !== undefined && gzipCeiling(bytes) > job.gzipAbove ? gzipSync(page.html).length : undefined,
+    image: imageBytes ? largestImage(page.html, imageBytes) : undefined,
+    links: job.links ? linkFacts(page.html) : undefined,
+    markdownHtml,
+    markdownError,
+  };
+  if (!job.writeTo) return { ...facts, html: page.html };
+  try {
+    facts.mtimeMs = writePage(made, outputFile(job.writeTo, route.output), page.html);
+  } catch (error) {
+    facts.error = { message: `writing ${route.output}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return facts;
+}
+
+/**
+ * Writes a page and returns its mtime. Synchronous on purpose: this thread has nothing else to
+ * do meanwhile, and a promise-based mkdir/write/stat per page costs several times the CPU in
+ * thread-pool hand-offs (measured: 4,000 pages, 0.63 s of CPU async against 0.2 s sync).
+ */
+function writePage(made: Set<string>, file: string, html: string): number {
+  const dir = dirname(file);
+  if (!made.has(dir)) {
+    makeDir(made, dir);
+    made.add(dir);
+  }
+  writeFileSync(file, html);
+  return statSync(file).mtimeMs;
+}
+
+/** mkdir of one level when the parent is there (the common case: a post's own folder), else recursive. */
+function makeDir(made: Set<string>, dir: string): void {
+  if (made.has(dirname(dir))) {
+    try {
+      mkdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  for (let d = dirname(dir); d !== dirname(d) && !made.has(d); d = dirname(d)) made.add(d);
+}
