@@ -10,6 +10,7 @@ import { PageWeights } from '../budgets/page-weight.ts';
 import { errors } from '../errors/catalogue.ts';
 import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
+import { writeErrorDiagnostic } from '../output/write-errors.ts';
 import { MemoryWriter, type Writer } from '../output/writer.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { RenderContext } from '../render/render-worker-page.ts';
@@ -75,7 +76,16 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   // The shared layout goes to a worker once per batch, not once per page.
   const original = new Map(toRender.map((route) => [route.output, route]));
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
+  const writeFailures = new Set<string>();
   await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
+    if (facts.writeError) {
+      // The file system's error (permission, full disk) is reported once, as the environment's.
+      const { message, code, path } = facts.writeError;
+      const diagnostic = writeErrorDiagnostic(Object.assign(new Error(message), { code, path }), config) ?? errors.renderFailed(route.path, message, route.origin?.file);
+      if (!writeFailures.has(diagnostic.message)) state.diagnostics.push(diagnostic);
+      writeFailures.add(diagnostic.message);
+      return;
+    }
     if (facts.error) {
       state.diagnostics.push({ ...errors.renderFailed(route.path, facts.error.message, route.origin?.file), ...(config.debug && facts.error.stack ? { frame: facts.error.stack } : {}) });
       return;

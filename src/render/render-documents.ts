@@ -57,6 +57,8 @@ export interface PageFacts {
   /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
   markdownError?: string;
   error?: { message: string; stack?: string };
+  /** Writing the page to `writeTo` failed (the file system's error: code and path). */
+  writeError?: { message: string; code?: string; path?: string };
 }
 
 type RenderMarkdown = (markdown: string, options: MarkdownOptions) => string;
@@ -108,7 +110,8 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
   try {
     facts.mtimeMs = writePage(made, outputFile(job.writeTo, route.output), page.html);
   } catch (error) {
-    facts.error = { message: `writing ${route.output}: ${error instanceof Error ? error.message : String(error)}` };
+    const e = error as NodeJS.ErrnoException;
+    facts.writeError = { message: `writing ${route.output}: ${e?.message ?? String(error)}`, code: e?.code, path: e?.path };
   }
   return facts;
 }
