@@ -1,0 +1,81 @@
+// One pipeline, however it runs: a cold CLI build, a warm one, one after an edit, an in-memory
+// build on the main thread and on the workers, and stitch dev's incremental rebuilds all give
+// the same pages for the same content (a 300-post project, past the worker threshold).
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../../src/build.ts';
+import { resolveConfig } from '../../src/config/resolve-config.ts';
+import { DevBuilder } from '../../src/dev/dev-builder.ts';
+import { MemoryWriter } from '../../src/output/writer.ts';
+import { POOL_THRESHOLD } from '../../src/render/render-worker-pool.ts';
+import { perfProject } from '../perf-project.ts';
+
+const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
+
+/** The text files of a memory build, as the CLI's output reads them (latin1, like PerfProject.files). */
+function texts(writer: MemoryWriter): Map<string, string> {
+  return new Map([...writer.files].map(([path, contents]) => [path, Buffer.from(contents).toString('latin1')]));
+}
+
+describe('every way of building gives the same site', { timeout: 600_000 }, () => {
+  it('cold, warm and edited CLI builds equal in-memory builds on the main thread and on the workers', async () => {
+    const p = await perfProject(300);
+    expect(300).toBeGreaterThan(POOL_THRESHOLD);
+    const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, EPOCH, p.root);
+    const memory = async (options: BuildOptions) => {
+      const writer = new MemoryWriter();
+      const result = await build(config, { writer, ...options });
+      expect(result.ok).toBe(true);
+      return texts(writer);
+    };
+    const expectSame = (cli: Map<string, string>, mem: Map<string, string>) => {
+      // The CLI's output also holds the copied assets; every file of the memory build is in it, equal.
+      expect(mem.size).toBeGreaterThan(300);
+      for (const [path, text] of mem) expect(cli.get(path), path).toBe(text);
+    };
+
+    expect(p.build(EPOCH).code).toBe(0);
+    const cold = p.files();
+    expect(p.build(EPOCH).code).toBe(0);
+    expect(p.files()).toEqual(cold);
+    const inline = await memory({ workers: false, cache: false });
+    expectSame(cold, inline);
+    expect(await memory({ workers: true, cache: false })).toEqual(inline);
+    // With the persistent Markdown cache the CLI builds filled.
+    expect(await memory({ workers: true, cache: true })).toEqual(inline);
+
+    appendFileSync(join(p.content, 'blog/synthetic-0042.md'), '\nAn added line about *welting*.\n');
+    expect(p.build(EPOCH).code).toBe(0);
+    const edited = p.files();
+    expect(edited.get('blog/synthetic-0042/index.html')).toContain('An added line about <em>welting</em>.');
+    expectSame(edited, await memory({ workers: false, cache: false }));
+  });
+
+  it("stitch dev's incremental rebuilds equal a fresh build with dev's options", async () => {
+    const p = await perfProject(300);
+    const config = resolveConfig({ content: 'content', root: p.root }, EPOCH, p.root);
+    const fresh = async () => {
+      const writer = new MemoryWriter();
+      const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: false });
+      expect(result.ok).toBe(true);
+      return texts(writer);
+    };
+    const dev = new DevBuilder(config, { extraHead: '<!--dev-->' });
+    await dev.schedule();
+    expect(dev.failure).toBeUndefined();
+    expect(texts(dev.output!)).toEqual(await fresh());
+
+    // A body edit (the fast path), then a front-matter edit (title: the listing and related lists change).
+    const file = join(p.content, 'blog/synthetic-0100.md');
+    appendFileSync(file, '\nA body edit.\n');
+    await dev.schedule();
+    expect(texts(dev.output!)).toEqual(await fresh());
+    p.write('content/blog/synthetic-0100.md', readFileSync(file, 'utf8').replace('title: "Synthetic post 100"', 'title: "Renamed post"'));
+    await dev.schedule();
+    expect(dev.failure).toBeUndefined();
+    const after = texts(dev.output!);
+    expect(after.get('blog/synthetic-0100/index.html')).toContain('Renamed post');
+    expect(after).toEqual(await fresh());
+  });
+});
