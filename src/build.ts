@@ -8,7 +8,7 @@ import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { documentsStage } from './pipeline/documents.ts';
-import { Executor } from './pipeline/executor.ts';
+import { countPostFiles, Executor } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { imagesStage, routesStage } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
@@ -28,6 +28,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
+    if (!options.incremental) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
     await timed(state, 'content', () => loadStage(state, options));
     if (!state.graph || stop()) return await failed(state, options);

@@ -1,5 +1,6 @@
 // Where documents are rendered: on this thread below POOL_THRESHOLD documents, on the worker
 // pool above it. Both run the same renderDocuments(), so their output is byte-identical.
+import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { ServerModule } from '../render/render-worker-page.ts';
@@ -11,11 +12,25 @@ export class Executor {
   private pool?: Promise<RenderWorkerPool>;
   constructor(private readonly config: ResolvedConfig, private readonly workers = true) {}
 
+  /**
+   * Starts the pool now when about `documents` documents are coming: the workers load their
+   * libraries while this thread loads the content, instead of after it.
+   */
+  warm(documents: number): void {
+    if (this.workers && documents >= POOL_THRESHOLD) this.startPool();
+  }
+
+  private startPool(): Promise<RenderWorkerPool> {
+    this.pool ??= RenderWorkerPool.start(this.config.cacheDir, { production: this.config.mode === 'production' });
+    // A pool that fails to start is reported when documents are sent to it, not as an unhandled rejection.
+    this.pool.catch(() => undefined);
+    return this.pool;
+  }
+
   /** Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular order). */
   async documents(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts): Promise<void> {
     if (this.workers && inputs.length >= POOL_THRESHOLD) {
-      this.pool ??= RenderWorkerPool.start(this.config.cacheDir, { production: this.config.mode === 'production' });
-      await (await this.pool).documents(inputs, job, onFacts);
+      await (await this.startPool()).documents(inputs, job, onFacts);
       return;
     }
     // The Markdown pipeline's libraries take a while to load: only imported when something renders here.
@@ -33,4 +48,13 @@ export class Executor {
 
 function unloaded(): string {
   throw new Error('the Markdown pipeline was not loaded for a document that needs it');
+}
+
+/** Markdown files directly in content/blog/: a cheap early estimate of the number of documents. */
+export function countPostFiles(contentDir: string): number {
+  try {
+    return readdirSync(`${contentDir}/blog`).filter((name) => name.endsWith('.md')).length;
+  } catch {
+    return 0;
+  }
 }
