@@ -1,10 +1,12 @@
 // The pipeline in one function: load → link → images → routes → bundles → documents → links →
 // weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
+import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
+import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { documentsStage } from './pipeline/documents.ts';
@@ -28,7 +30,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
-    if (!options.incremental) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
+    if (writesEverything(config, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
     await timed(state, 'content', () => loadStage(state, options));
     if (!state.graph || stop()) return await failed(state, options);
@@ -54,6 +56,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   } finally {
     await executor.close();
   }
+}
+
+/** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
+function writesEverything(config: ResolvedConfig, options: BuildOptions): boolean {
+  return !options.incremental && !options.markdownCache && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
