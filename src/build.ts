@@ -18,7 +18,7 @@ import { linksStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
 export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
-export { markdownMemoryKey, renderContext } from './pipeline/documents.ts';
+export { markdownMemoryKey, pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {

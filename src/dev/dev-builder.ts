@@ -11,7 +11,7 @@
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { build, markdownMemoryKey, renderContext, type BuildState } from '../build.ts';
+import { build, markdownMemoryKey, pageKeys, renderContext, type BuildState } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -59,9 +59,7 @@ export class DevBuilder {
   private built: Snapshot = new Map();
   /** Inputs of the last successful build: what changed since decides what to redo. */
   private good: Snapshot = new Map();
-  private readonly fingerprints = new Map<string, string>();
   private readonly markdownCache = new Map<string, string>();
-  private readonly bodies = new BodyIds();
   private readonly postMemo = new MemoryPostMemo();
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
@@ -157,16 +155,21 @@ export class DevBuilder {
       pages,
       timings: { render: performance.now() - started },
     };
-    const writer = new MemoryWriter();
+    const writer = new MemoryWriter({ keyed: true });
     for (const [path, contents] of this.output.files) writer.files.set(path, contents);
+    for (const [path, page] of this.output.pages) writer.pages.set(path, page);
     for (const [path, from] of this.output.copies) writer.copies.set(path, from);
-    for (const page of rendered) await writer.write(page.route.output, page.html);
+    const keyOf = pageKeys(state, markdownOptions, this.options.extraHead);
+    for (const page of rendered) {
+      await writer.writePage(page.route.output, page.html, keyOf(page.route));
+      const facts = pages.get(page.route.output)!;
+      writer.describe(page.route.output, { islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, image: facts.image, links: facts.links });
+    }
     const ms = performance.now() - started;
     return {
       read: sinceGood,
       publish: () => {
         const outputs = new Set(rendered.filter((p) => !sameContents(this.output!.files.get(p.route.output) ?? '', p.html)).map((p) => p.route.output));
-        for (const page of rendered) this.fingerprints.set(page.route.output, fingerprint(page.route, this.bodies));
         this.state = state;
         this.output = writer;
         return {
@@ -222,10 +225,8 @@ export class DevBuilder {
     this.photosChanged = false;
     const cssOnly = !full && css.length > 0 && !code && sinceGood.every((p) => p.endsWith('.css'));
 
-    let rendered = 0;
-    let everything: boolean | undefined;
-    const prints = new Map<string, string>();
-    const writer = new MemoryWriter();
+    // Pages whose key did not change are kept from the last good output (the CLI's rule, in memory).
+    const writer = new MemoryWriter({ keyed: true, previous: full ? undefined : this.output });
     const { ok, state } = await build(config, {
       writer,
       minify: false,
@@ -247,21 +248,10 @@ export class DevBuilder {
       postMemo: this.postMemo,
       // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
       cache: full,
-      incremental: previous && !full ? {
-        previous,
-        previousHtml: (output) => this.output?.files.get(output),
-        // No photo was added, removed or replaced since: its variants and manifest stand.
-        reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged },
-        shouldRender: (route, next) => {
-          everything ??= sharedInputsChanged(previous, next);
-          const print = fingerprint(route, this.bodies);
-          prints.set(route.output, print);
-          const render = everything || this.fingerprints.get(route.output) !== print;
-          if (render) rendered++;
-          return render;
-        },
-      } : undefined,
+      // No photo was added, removed or replaced since: its variants and manifest stand.
+      incremental: previous && !full ? { previous, reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged } } : undefined,
     });
+    const rendered = state.rendered ?? state.pages.size;
     const ms = performance.now() - started;
     const base = { changed, cssOnly, ms, diagnostics: state.diagnostics, pages: state.pages.size };
     if (!ok || hasErrors(state.diagnostics)) {
@@ -274,13 +264,10 @@ export class DevBuilder {
         },
       };
     }
-    if (!previous || full) rendered = state.pages.size;
     return {
       publish: () => {
         const outputs = diffOutputs(this.output, writer);
         const recovered = this.failure !== undefined;
-        this.fingerprints.clear();
-        for (const route of state.routes) if (route.type === 'page') this.fingerprints.set(route.output, prints.get(route.output) ?? fingerprint(route, this.bodies));
         this.state = state;
         this.output = writer;
         this.failure = undefined;
@@ -290,48 +277,10 @@ export class DevBuilder {
   }
 }
 
-/** What a page's HTML depends on besides its own props: layout, bundles, stylesheet, icon. */
-function sharedInputsChanged(previous: BuildState, next: BuildState): boolean {
-  return previous.server?.hash !== next.server?.hash
-    || previous.styles?.href !== next.styles?.href
-    || entriesKey(previous) !== entriesKey(next)
-    || JSON.stringify(previous.layout) !== JSON.stringify(next.layout)
-    || previous.graph?.assets.has('/favicon.svg') !== next.graph?.assets.has('/favicon.svg');
-}
-
-function entriesKey(state: BuildState): string {
-  return JSON.stringify([...(state.client?.entries ?? [])]);
-}
-
 /** A post's fields besides its body: what every page but its own shows of it. */
 function listingFields(post: Post): string {
   const { body: _body, origin: _origin, ...rest } = post;
   return JSON.stringify(rest, Object.keys(rest).sort());
-}
-
-/**
- * Ids of the Markdown bodies seen: unchanged posts keep the same body text, so a page's
- * fingerprint names its body by id instead of copying it. Ids are never reused, even after the
- * table is cleared: an old fingerprint must not match a new body.
- */
-class BodyIds {
-  private readonly ids = new Map<string, number>();
-  private next = 0;
-  of(body: string): number {
-    let id = this.ids.get(body);
-    if (id === undefined) {
-      // Edits leave old bodies behind: start over now and then (the next rebuild renders every page).
-      if (this.ids.size >= 50_000) this.ids.clear();
-      this.ids.set(body, (id = this.next++));
-    }
-    return id;
-  }
-}
-
-/** A page's own inputs: template, head, props (the shared layout is compared once) and Markdown body. */
-function fingerprint(route: PageRoute, bodies: BodyIds): string {
-  const own = JSON.stringify([route.template, route.head, { ...route.props, layout: undefined }]);
-  return route.markdown ? `${bodies.of(route.markdown.body)} ${route.markdown.into}\n${own}` : own;
 }
 
 function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {

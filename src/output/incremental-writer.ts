@@ -60,16 +60,18 @@ export interface ReusingWriter extends Writer {
   writePage(path: string, html: string, key: string): Promise<void>;
   /** Records a page's metadata (after its gzip size is known). */
   describe(path: string, meta: PageMeta): void;
-  /** Where a render worker may write pages itself (then it calls wrotePage). */
-  readonly directory: string;
+  /** Where a render worker may write pages itself (then it calls wrotePage); none for memory output. */
+  readonly directory?: string;
   /** Records a page a worker wrote at `directory`/`path`. */
   wrotePage(path: string, key: string, size: number, mtimeMs: number): void;
   /** Reads back a file written in this build. */
   readBack(path: string): Promise<Uint8Array | undefined>;
 }
 
+/** A writer that keeps unchanged pages (the CLI's; a keyed memory writer in dev). */
 export function isReusingWriter(writer: Writer | undefined): writer is ReusingWriter {
-  return typeof (writer as Partial<ReusingWriter> | undefined)?.reuse === 'function';
+  const w = writer as (Partial<ReusingWriter> & { reusing?: boolean }) | undefined;
+  return typeof w?.reuse === 'function' && w.reusing !== false;
 }
 
 export class IncrementalWriter implements ReusingWriter {

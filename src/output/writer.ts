@@ -5,6 +5,7 @@ import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
+import type { PageMeta, ReusingWriter } from './incremental-writer.ts';
 
 export interface Writer {
   /** Writes a file at a path relative to the output root. */
@@ -17,11 +18,56 @@ export interface Writer {
   abort(): Promise<void>;
 }
 
-export class MemoryWriter implements Writer {
+/**
+ * Output in memory (check, dev, tests). Made with `{ keyed: true }` it also records the key
+ * each page was written from (the same page key as the CLI's output manifest), and with
+ * `previous` it keeps a page of that earlier output whose key did not change instead of having
+ * it rendered again: stitch dev's rebuilds.
+ */
+export class MemoryWriter implements ReusingWriter {
   /** Every file written, by output path. */
   readonly files = new Map<string, Uint8Array | string>();
   /** Files copied from disk, by output path → source path (not read into memory). */
   readonly copies = new Map<string, string>();
+  /** Per page: the key it was written from and its facts (keyed writers only). */
+  readonly pages = new Map<string, { key: string; meta?: PageMeta }>();
+  /** Pages kept from `previous` by this build. */
+  kept = 0;
+  private readonly keyed: boolean;
+  private readonly previous?: MemoryWriter;
+  constructor(options: { keyed?: boolean; previous?: MemoryWriter } = {}) {
+    this.keyed = options.keyed ?? false;
+    this.previous = options.previous;
+  }
+  /** Whether page keys are worth computing for this writer. */
+  get reusing(): boolean {
+    return this.keyed;
+  }
+  async prepare() {}
+  reuse(path: string, key: string): PageMeta | undefined {
+    const earlier = this.previous?.pages.get(path);
+    const contents = this.previous?.files.get(path);
+    if (!earlier || earlier.key !== key || !earlier.meta || contents === undefined) return undefined;
+    this.files.set(path, contents);
+    this.pages.set(path, earlier);
+    this.kept++;
+    return earlier.meta;
+  }
+  async writePage(path: string, html: string, key: string) {
+    await this.write(path, html);
+    this.pages.set(path, { key });
+  }
+  describe(path: string, meta: PageMeta) {
+    const page = this.pages.get(path);
+    if (page) page.meta = meta;
+  }
+  wrotePage(): void {
+    throw new Error('a memory writer has no directory for workers to write pages into');
+  }
+  async readBack(path: string): Promise<Uint8Array | undefined> {
+    const contents = this.files.get(path);
+    return typeof contents === 'string' ? Buffer.from(contents) : contents;
+  }
   async write(path: string, contents: string | Uint8Array) {
     // The same rule as on disk, so `check` fails where `build` would.
     outputFile('/output', path);

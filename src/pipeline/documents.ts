@@ -37,15 +37,6 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const toRender: PageRoute[] = [];
   for (const route of state.routes) {
     if (route.type !== 'page') continue;
-    const incremental = options.incremental;
-    const earlier = incremental?.previous.pages.get(route.output);
-    const earlierHtml = earlier && incremental!.previousHtml(route.output);
-    if (earlier && earlierHtml !== undefined && !incremental!.shouldRender(route, state)) {
-      found.set(route.output, { ...earlier, route });
-      await writer?.write(route.output, earlierHtml);
-      if (measure && earlier.gzip === undefined) weights.add(route.kind, route.output, earlier.bytes ?? 0, typeof earlierHtml === 'string' ? earlierHtml : undefined);
-      continue;
-    }
     if (keyOf) {
       const key = keyOf(route);
       keys.set(route.output, key);
@@ -94,10 +85,12 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     else if (facts.markdownHtml !== undefined && route.markdown) cache!.set(route.markdown.body, facts.markdownHtml);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
     if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
-    if (facts.html !== undefined) await writer?.write(route.output, facts.html);
+    const key = keys.get(route.output);
+    if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, facts.bytes, facts.mtimeMs);
   });
   await cache?.save();
+  state.rendered = toRender.length;
 
   // Pages finish in any order: keep them in route order (sitemap, reports, check).
   for (const route of state.routes) {
@@ -176,7 +169,7 @@ export function renderContext(state: BuildState, extraHead?: string): RenderCont
  * which holds the site URL the Markdown links resolve against) and the route itself (template,
  * props, head, Markdown body). Equal keys give byte-identical pages.
  */
-function pageKeys(state: BuildState, markdownOptions: MarkdownOptions, extraHead?: string): (route: PageRoute) => string {
+export function pageKeys(state: BuildState, markdownOptions: MarkdownOptions, extraHead?: string): (route: PageRoute) => string {
   const shared = createHash('sha256')
     .update(pageEngineVersion()).update('\0')
     .update(markdownEngineVersion()).update('\0')

@@ -44,6 +44,8 @@ export interface BuildState {
   images?: ImagesResult;
   /** Data files of the route table (a large blog's listing index). */
   files?: { path: string; contents: string }[];
+  /** Pages rendered by this build (the others were kept from the last output). */
+  rendered?: number;
 }
 
 /** The facts of one rendered page. */
@@ -85,7 +87,7 @@ export interface BuildOptions {
   texts?: TextMemo;
   /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
   postMemo?: MemoryPostMemo;
-  /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
+  /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
   /** Use the persistent caches in .stitch/cache (default true). */
   cache?: boolean;
@@ -102,15 +104,12 @@ export interface BuildOptions {
   encodeImages?: boolean;
 }
 
+/** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */
 export interface IncrementalOptions {
   /** The earlier successful build. */
   previous: BuildState;
-  /** The HTML of a page of the earlier build (its output). */
-  previousHtml: (output: string) => string | Uint8Array | undefined;
   /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
   reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
-  /** Whether a page must be rendered again; otherwise it is taken from `previous`. */
-  shouldRender: (route: PageRoute, state: BuildState) => boolean;
 }
 
 export interface BuildResult {
