@@ -37,7 +37,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'link', () => linkStage(state));
     if (stop()) return await failed(state, options);
     await timed(state, 'images', () => imagesStage(state, options));
-    await timed(state, 'routes', () => routesStage(state));
+    await timed(state, 'routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
     await timed(state, 'bundle', () => bundleStage(state, bundles));
     await timed(state, 'render', () => documentsStage(state, options, executor));

@@ -4,7 +4,7 @@
 // uniform, including for posts listed under several of the asking post's tags.
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../src/content/types.ts';
-import { relatedPosts } from '../src/routes/related-posts.ts';
+import { RelatedMemo, relatedPosts } from '../src/routes/related-posts.ts';
 
 function posts(n: number, tagCount: number): Post[] {
   let seed = 7;
@@ -97,17 +97,19 @@ describe('related posts', () => {
 
   it('answer a rebuilt list with the same slugs and tags from memory, with the new list\'s posts', () => {
     const list = posts(200, 6);
-    const first = list.map((p) => slugs(relatedPosts(p, list)));
+    const memo = new RelatedMemo();
+    const first = list.map((p) => slugs(relatedPosts(p, list, 3, memo)));
     // A dev rebuild: new objects, same slugs and tags, one title edited.
     const again = list.map((p) => ({ ...p, title: p.slug === 'post-3' ? 'Edited' : 'Same' } as Post));
-    const second = again.map((p) => relatedPosts(p, again));
+    const second = again.map((p) => relatedPosts(p, again, 3, memo));
+    expect(memo.answers!.slugs.size).toBe(200);
     expect(second.map(slugs)).toEqual(first);
     for (const related of second) for (const p of related) expect(again).toContain(p);
     // Tags changed: answered anew.
     const retagged = again.map((p, i) => (i % 7 === 0 ? { ...p, tags: ['tag-0'] } as Post : p));
     for (const post of retagged) {
       const pool = new Set(slugs(candidates(post, retagged)));
-      const related = relatedPosts(post, retagged);
+      const related = relatedPosts(post, retagged, 3, memo);
       expect(related.length).toBe(Math.min(3, pool.size));
       for (const r of related) expect(pool.has(r.slug)).toBe(true);
     }

@@ -18,6 +18,7 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { MemoryPostMemo } from '../cache/post-cache.ts';
+import { RelatedMemo } from '../routes/related-posts.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -60,6 +61,7 @@ export class DevBuilder {
   /** Inputs of the last successful build: what changed since decides what to redo. */
   private good: Snapshot = new Map();
   private readonly markdownCache = new Map<string, string>();
+  private readonly relatedMemo = new RelatedMemo();
   private readonly postMemo = new MemoryPostMemo();
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
@@ -246,6 +248,7 @@ export class DevBuilder {
         },
       },
       postMemo: this.postMemo,
+      relatedMemo: this.relatedMemo,
       // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
       cache: full,
       // No photo was added, removed or replaced since: its variants and manifest stand.

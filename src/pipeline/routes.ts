@@ -13,7 +13,7 @@ export async function imagesStage(state: BuildState, options: BuildOptions): Pro
   state.images = previous ?? await buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
 }
 
-export function routesStage(state: BuildState): void {
+export function routesStage(state: BuildState, options: BuildOptions): void {
   const { config } = state;
   const graph = state.graph!;
   state.layout = layoutData(graph, {
@@ -24,7 +24,7 @@ export function routesStage(state: BuildState): void {
     deployHook: config.deployHookUrl ?? '',
     images: state.images?.manifest ?? {},
   });
-  const table = buildRouteTable(graph, state.layout);
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo);
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;

@@ -12,6 +12,7 @@ import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
 import type { LayoutData } from '../routes/layout-data.ts';
+import type { RelatedMemo } from '../routes/related-posts.ts';
 import type { PageRoute, PrefixRedirect, Route } from '../routes/types.ts';
 
 /** The state that flows through the stages. */
@@ -85,6 +86,8 @@ export interface BuildOptions {
   markdownCache?: Map<string, string>;
   /** Texts of content files known unchanged since an earlier build (dev). */
   texts?: TextMemo;
+  /** Related-post answers kept between builds (dev): a rebuild with the same slugs and tags reuses them. */
+  relatedMemo?: RelatedMemo;
   /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
   postMemo?: MemoryPostMemo;
   /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */

@@ -37,11 +37,14 @@ function indexOf(posts: Post[]): TagIndex {
 }
 
 /**
- * The answers of the last list, by its signature (every post's slug and tags, in order): a dev
- * rebuild after a body edit builds a new list with the same signature and gets them again
- * without the work (which grows with the square of the blog's size).
+ * The answers for the last list, by its signature (every post's slug and tags, in order), kept
+ * by the caller between builds (stitch dev): a rebuild after a body edit builds a new list with
+ * the same signature and gets them again without the work (which grows with the square of the
+ * blog's size).
  */
-let remembered: { signature: string; limit: number; slugs: Map<string, string[]> } | undefined;
+export class RelatedMemo {
+  answers?: { signature: string; limit: number; slugs: Map<string, string[]> };
+}
 const signatures = new WeakMap<Post[], { signature: string; bySlug: Map<string, Post> }>();
 
 function signatureOf(posts: Post[]): { signature: string; bySlug: Map<string, Post> } {
@@ -53,9 +56,10 @@ function signatureOf(posts: Post[]): { signature: string; bySlug: Map<string, Po
   return known;
 }
 
-export function relatedPosts(post: Post, posts: Post[], limit = 3): Post[] {
+export function relatedPosts(post: Post, posts: Post[], limit = 3, memo = new RelatedMemo()): Post[] {
   const { signature, bySlug } = signatureOf(posts);
-  if (remembered?.signature !== signature || remembered.limit !== limit) remembered = { signature, limit, slugs: new Map() };
+  if (memo.answers?.signature !== signature || memo.answers.limit !== limit) memo.answers = { signature, limit, slugs: new Map() };
+  const remembered = memo.answers;
   // Only a post of the list itself is answered from memory (its own tags are part of the signature).
   const own = bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
   const known = own ? remembered.slugs.get(post.slug) : undefined;

@@ -8,7 +8,7 @@ import { formatLongDate } from '../content/dates.ts';
 import { absoluteUrl, describe, pageTitle } from './head.ts';
 import { blogPosting, breadcrumbList, faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { LayoutData } from './layout-data.ts';
-import { relatedPosts } from './related-posts.ts';
+import { RelatedMemo, relatedPosts } from './related-posts.ts';
 import { checkRedirects } from './redirects.ts';
 import type { Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
 
@@ -41,7 +41,7 @@ export function summarize(post: Post): PostSummary {
   return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
 }
 
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo()): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -185,7 +185,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData): RouteT
     const image = img(post.coverImage);
     page(path, 'blog-post', 'blog-post', {
       post: summaryOf.get(post)!,
-      related: relatedPosts(post, graph.posts).map((r) => summaryOf.get(r)!),
+      related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
     }, {
       title: post.metaTitle ?? post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
       markdown: { body: post.body, into: 'post' },
