@@ -34,9 +34,11 @@ import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { PageWeights } from './budgets/page-weight.ts';
-import { buildImages, contentPhotos, referencedPhotos, type ImagesResult } from './images/build-images.ts';
+import { contentPhotos, encodeImages, planImages, referencedPhotos, type ImagePlan } from './images/build-images.ts';
+import { imageUrls } from './images/recorded-images.ts';
+import type { ImageUse } from './images/image-context.ts';
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages, type PageImage, type PageWeight } from './budgets/budgets.ts';
-import { largestImage } from './budgets/page-image.ts';
+import { largestOf, phoneLoads } from './budgets/page-image.ts';
 import { checkBuiltLinks } from './check/built-links.ts';
 import { linkFacts, type LinkFacts } from './check/link-facts.ts';
 
@@ -66,8 +68,8 @@ export interface BuildState {
   timings: Record<string, number>;
   /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
   weights?: PageWeight[];
-  /** Responsive variants of the content photos: manifest, files, sizes. */
-  images?: ImagesResult;
+  /** Responsive variants of the content photos: manifest, files, sizes (planned before rendering, encoded after). */
+  images?: ImagePlan;
   /** Data files of the route table (a large blog's listing index). */
   files?: { path: string; contents: string }[];
 }
@@ -85,6 +87,8 @@ export interface RenderedPage {
   bytes?: number;
   /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
   image?: PageImage;
+  /** The image URLs a phone loads up front (budgets/page-image.ts phoneLoads): `image` once their bytes are known. */
+  imageLoads?: string[];
   /** Its ids, links and referenced files, for the link check (when the build checks links). */
   links?: LinkFacts;
 }
@@ -128,6 +132,8 @@ export interface BuildOptions {
    * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
    */
   encodeImages?: boolean;
+  /** Hears of the photo variants encoded (the CLI's progress line). */
+  onImageProgress?: (done: number, total: number) => void;
 }
 
 export interface IncrementalOptions {
@@ -194,7 +200,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
     const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers, markdownCache, prefetch));
     const previousImages = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
-    state.images = previousImages ?? await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
+    state.images = previousImages ?? await timed(state, 'images', () => planImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
     state.layout = layoutData(graph, {
       siteUrl,
@@ -220,8 +226,13 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
       reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, options.minify ?? true),
     ]));
 
-    await timed(state, 'render', () => renderAll(state, options, workers, markdownKeys));
+    const referenced = new Set<string>();
+    await timed(state, 'render', () => renderAll(state, options, workers, markdownKeys, referenced));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
+    // Only the variants the pages reference are encoded; then the pages' image weights are known.
+    const plan = state.images;
+    state.images = await timed(state, 'images', () => encodeImages(plan, referenced, { onProgress: options.onImageProgress }));
+    describePages(state, options, true);
     if (options.links) state.diagnostics.push(...await timed(state, 'links', () => checkBuiltLinks(state)));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
@@ -377,7 +388,7 @@ function renderContext(state: BuildState, extraHead?: string): RenderContext {
 }
 
 /** Renders one page route to its full HTML document. */
-export function renderRoute(state: BuildState, route: PageRoute, extraHead?: string): RenderedPage {
+export function renderRoute(state: BuildState, route: PageRoute, extraHead?: string): RenderedPage & { images: ImageUse[] } {
   const page = renderPageDocument(state.server!, renderContext(state, extraHead), state.client?.entries ?? new Map(), route);
   return { route, ...page };
 }
@@ -387,14 +398,13 @@ export function renderRoute(state: BuildState, route: PageRoute, extraHead?: str
  * streams each one to the writer as soon as it is done. The HTML stays in state.pages only
  * when `keepHtml` is on.
  */
-async function renderAll(state: BuildState, options: BuildOptions, workers: Workers, markdownKeys: Map<string, string>): Promise<void> {
+async function renderAll(state: BuildState, options: BuildOptions, workers: Workers, markdownKeys: Map<string, string>, referenced: Set<string>): Promise<void> {
   const incremental = options.incremental;
   const keepHtml = options.keepHtml ?? true;
   const writer = options.writer;
   const queue = new WriteQueue(32);
   // Page weights are measured for the CLI's report and for budgets.
   const measure = Boolean(writer || options.budgets);
-  const imageBytes = state.images?.bytes ?? new Map<string, number>();
   const weights = new PageWeights();
   const failed = (route: PageRoute, error: { message: string; stack?: string }) => {
     state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(state.config.debug && error.stack ? { frame: error.stack } : {}) });
@@ -407,7 +417,6 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const { output } = page.route;
     page.bytes ??= Buffer.byteLength(page.html);
     // Measured once per page: a page kept from an earlier build brings its answer (even "none").
-    if (measure && !Object.hasOwn(page, 'image') && page.html) page.image = largestImage(page.html, imageBytes);
     if (measure && page.gzip === undefined) weights.add(page.route.kind, output, page.bytes, page.html);
     if (options.links && !page.links && page.html) page.links = linkFacts(page.html);
     state.pages.set(output, keepHtml ? page : { ...page, html: '' });
@@ -439,9 +448,10 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     // With the CLI's writer the workers write the pages themselves: no HTML comes back here.
     const writeTo = reusing?.directory;
     const gzipAbove = measure ? resolveBudgets(state.graph!.site).html : undefined;
-    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, imageBytes: measure ? [...imageBytes] : undefined, links: options.links };
+    const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, links: options.links };
     await pool.render(toRender, job, async (route, item) => {
-      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, image: item.image, links: item.links };
+      for (const url of item.imageUrls ?? []) referenced.add(url);
+      const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, imageLoads: measure ? item.imageLoads : undefined, links: item.links };
       if (item.error) failed(route, item.error);
       else if (writeTo && item.mtimeMs !== undefined && item.bytes !== undefined) {
         reusing!.wrotePage(route.output, keys.get(route.output)!, item.bytes, item.mtimeMs);
@@ -454,7 +464,9 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     for (const route of toRender) {
       let page: RenderedPage;
       try {
-        page = renderRoute(state, route, options.extraHead);
+        const { images, ...rendered } = renderRoute(state, route, options.extraHead);
+        for (const url of imageUrls(images)) referenced.add(url);
+        page = measure ? { ...rendered, imageLoads: phoneLoads(images, route.head.preloadImages) } : rendered;
       } catch (error) {
         failed(route, error instanceof Error ? error : { message: String(error) });
         continue;
@@ -475,7 +487,22 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
-  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+  describePages(state, options, false);
+}
+
+/**
+ * Once the variants are encoded, each rendered page's largest image (by bytes); then the CLI's
+ * writer records every page's facts (`encoded` false: the build stopped before the images).
+ */
+function describePages(state: BuildState, options: BuildOptions, encoded: boolean): void {
+  const reusing = isReusingWriter(options.writer) && options.keepHtml === false ? options.writer : undefined;
+  const bytes = state.images?.bytes ?? new Map<string, number>();
+  for (const page of state.pages.values()) {
+    if (!encoded || !page.imageLoads) continue;
+    page.image = largestOf(page.imageLoads, bytes);
+    delete page.imageLoads;
+  }
+  if (encoded) for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
 }
 
 /**

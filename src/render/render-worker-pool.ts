@@ -152,7 +152,7 @@ export class RenderWorkerPool {
    * order), so the caller can write it and let it go. `layout`, when given, is the object every
    * route's props.layout shares: it is sent once per chunk instead of once per page.
    */
-  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][]; links?: boolean }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
+  async render(routes: PageRoute[], job: { serverFile: string; context: RenderContext; layout?: unknown; gzipAbove?: number; writeTo?: string; links?: boolean }, onPage: (route: PageRoute, item: RenderedItem) => Promise<void> | void): Promise<void> {
     const chunks = chunk(routes, chunkSize(routes.length, this.size, 48));
     // A chunk is sent only when an earlier one has been handed to `onPage` (which waits for the
     // writes): rendered HTML never piles up faster than the disk takes it.
@@ -161,7 +161,7 @@ export class RenderWorkerPool {
       while (next < chunks.length) {
         const part = chunks[next++];
         const sent = job.layout === undefined ? part : part.map((r) => (r.props.layout === job.layout ? { ...r, props: withoutLayout(r.props) } : r));
-        const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove, writeTo: job.writeTo, imageBytes: job.imageBytes, links: job.links });
+        const response = await this.send({ type: 'render', id: this.nextId++, serverFile: job.serverFile, context: job.context, layout: job.layout, routes: sent, gzipAbove: job.gzipAbove, writeTo: job.writeTo, links: job.links });
         if (response.type !== 'render') continue;
         for (let i = 0; i < part.length; i++) await onPage(part[i], response.results[i]);
       }

@@ -6,10 +6,10 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { largestImage } from '../budgets/page-image.ts';
+import { phoneLoads } from '../budgets/page-image.ts';
+import { imageUrls } from '../images/recorded-images.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
 import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
-import type { PageImage } from '../budgets/budgets.ts';
 import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { outputFile } from '../output/output-path.ts';
@@ -18,7 +18,7 @@ import { renderPageDocument, type RenderContext } from './render-worker-page.ts'
 
 export type WorkerRequest =
   | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
-  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][]; links?: boolean };
+  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; links?: boolean };
 
 export interface RenderedItem {
   /** The document; left out when the worker wrote it to `writeTo` itself. */
@@ -31,8 +31,10 @@ export interface RenderedItem {
   bytes?: number;
   /** Gzip size of the HTML, measured when it could exceed `gzipAbove`. */
   gzip?: number;
-  /** The largest image the page loads on a phone (when `imageBytes` was given). */
-  image?: PageImage;
+  /** The image URLs a phone loads up front (budgets/page-image.ts). */
+  imageLoads?: string[];
+  /** Every image URL the page can load (the variants the build must encode). */
+  imageUrls?: string[];
   /** Ids, links and referenced files, for the build's link check (when `links` was asked). */
   links?: LinkFacts;
   error?: { message: string; stack?: string };
@@ -64,19 +66,18 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
   }
   const server = await loadServer(request.serverFile);
   const entries = new Map(request.context.entries);
-  const imageBytes = request.imageBytes ? new Map(request.imageBytes) : undefined;
   const results = request.routes.map((route): RenderedItem => {
     try {
       const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
       const bytes = Buffer.byteLength(page.html);
       const measure = request.gzipAbove !== undefined && gzipCeiling(bytes) > request.gzipAbove;
       const gzip = measure ? gzipSync(page.html).length : undefined;
-      const image = imageBytes ? largestImage(page.html, imageBytes) : undefined;
+      const images = { imageLoads: phoneLoads(page.images, route.head.preloadImages), imageUrls: imageUrls(page.images) };
       const links = request.links ? linkFacts(page.html) : undefined;
-      if (!request.writeTo) return { ...page, bytes, gzip, image, links };
+      if (!request.writeTo) return { html: page.html, islands: page.islands, scripts: page.scripts, ...images, bytes, gzip, links };
       // Written here, the HTML never crosses to the main thread.
       const file = outputFile(request.writeTo, route.output);
-      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, bytes, gzip, image, links };
+      const item: RenderedItem = { islands: page.islands, scripts: page.scripts, ...images, bytes, gzip, links };
       try {
         item.mtimeMs = writePage(file, page.html);
       } catch (error) {

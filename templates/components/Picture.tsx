@@ -1,8 +1,12 @@
 // A responsive photo from plain variant data: <picture> with AVIF and WebP sources and a JPEG
 // fallback, intrinsic size, over its tiny blurred placeholder. No manifest lookup, so the
 // client-side islands can use it too (they get the data in their props; see Img for pages).
+// Each srcset lists only the widths its slot (`sizes`) can pick; the page records what it
+// emitted (src/images/image-context.ts), which is what the build encodes.
 import type { CSSProperties } from 'react';
+import { useImageRecorder } from '../../src/images/image-context.ts';
 import type { ImageEntry } from '../../src/images/image-manifest.ts';
+import { srcsetForSlot } from '../../src/images/slot-width.ts';
 
 /** What a responsive photo needs, light enough for island props. */
 export interface ResponsiveImage {
@@ -32,6 +36,11 @@ export function responsiveImage(entry: ImageEntry): ResponsiveImage {
   };
 }
 
+/** The srcsets of `image` as a slot of this `sizes` emits them. */
+export function slotSrcsets(image: ResponsiveImage, sizes: string): { avif?: string; webp?: string } {
+  return { avif: image.avif && srcsetForSlot(image.avif, sizes), webp: image.webp && srcsetForSlot(image.webp, sizes) };
+}
+
 export interface PictureProps {
   image: ResponsiveImage;
   alt: string;
@@ -42,15 +51,20 @@ export interface PictureProps {
   priority?: boolean;
   /** Class of the frame. */
   className?: string;
+  /** Public path of the photo, recorded with the page's image facts. */
+  photo?: string;
 }
 
-export function Picture({ image, alt, sizes, loading, priority = false, className }: PictureProps) {
+export function Picture({ image, alt, sizes, loading, priority = false, className, photo }: PictureProps) {
+  const record = useImageRecorder();
+  const { avif, webp } = slotSrcsets(image, sizes);
+  record({ photo: photo ?? image.src, src: image.src, avif, webp, jpeg: image.jpeg, sizes, loading, priority, shown: true });
   const frame: CSSProperties = { backgroundImage: `url(${image.placeholder})` };
   return (
     <span className={className ? `img-frame ${className}` : 'img-frame'} style={frame}>
       <picture>
-        {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
-        {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
+        {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+        {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
         <img
           className="fade-img"
           src={image.src}

@@ -4,9 +4,10 @@ import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
 import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
 import { BlogHead } from '../components/BlogHead.tsx';
-import { responsiveImage, type ResponsiveImage } from '../components/Picture.tsx';
+import { responsiveImage, slotSrcsets, type ResponsiveImage } from '../components/Picture.tsx';
+import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
 import { useContext } from 'react';
-import { ImageManifestContext } from '../../src/images/image-context.ts';
+import { ImageManifestContext, useImageRecorder } from '../../src/images/image-context.ts';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
 
@@ -32,9 +33,14 @@ export function BlogList(props: BlogListProps) {
   // of each distinct cover once (posts share a few covers), keyed by the cover's path.
   const manifest = useContext(ImageManifestContext);
   const covers: Record<string, ResponsiveImage> = {};
+  const record = useImageRecorder();
   for (const cover of coverImages) {
     const entry = manifest[cover];
-    if (entry) covers[cover] = responsiveImage(entry);
+    if (!entry) continue;
+    const image = (covers[cover] = responsiveImage(entry));
+    // The island may show any cover in the browser, featured or as a card: its variants for
+    // both slots are part of the site (the ones on the first screen are recorded again, shown).
+    for (const sizes of [FEATURED_SIZES, BLOG_CARD_SIZES]) record({ photo: cover, src: image.src, ...slotSrcsets(image, sizes), jpeg: image.jpeg, sizes, loading: 'lazy', priority: false, shown: false });
   }
   return (
     <Layout {...props}>
