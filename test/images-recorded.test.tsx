@@ -7,10 +7,10 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../src/build.ts';
 import { encodeImages, planImages } from '../src/images/build-images.ts';
-import { ImageCollector, type ImageUse } from '../src/images/image-context.ts';
+import { ImageCollector, ImageManifestContext, type ImageUse } from '../src/images/image-context.ts';
 import { maxSlotWidth, srcsetForSlot } from '../src/images/slot-width.ts';
 import type { PageRoute } from '../src/routes/types.ts';
-import { Picture, responsiveImage } from '../templates/components/Picture.tsx';
+import { Img } from '../templates/components/Img.tsx';
 import { SIZES } from '../templates/components/image-sizes.ts';
 import { buildSite, type SiteBuild } from './helpers/build-site.ts';
 import { perfProject } from './perf-project.ts';
@@ -44,10 +44,12 @@ describe('a photo shown only in small slots', { timeout: 120_000 }, () => {
     expect(widths(entry.sources[0].srcset)).toEqual([400, 800, 1200]);
     const images: ImageUse[] = [];
     const html = renderToString(
-      <ImageCollector.Provider value={images}>
-        <Picture image={responsiveImage(entry)} alt="" sizes="(min-width: 608px) 400px, 50vw" loading="lazy" photo="/images/og-default.jpg" />
-        <Picture image={responsiveImage(entry)} alt="" sizes="300px" loading="eager" photo="/images/og-default.jpg" />
-      </ImageCollector.Provider>,
+      <ImageManifestContext.Provider value={plan.manifest}>
+        <ImageCollector.Provider value={images}>
+          <Img src="/images/og-default.jpg" alt="" sizes="(min-width: 608px) 400px, 50vw" />
+          <Img src="/images/og-default.jpg" alt="" sizes="300px" eager />
+        </ImageCollector.Provider>
+      </ImageManifestContext.Provider>,
     );
     const { document } = parseHTML(html);
     for (const source of document.querySelectorAll('source')) expect(widths(attr(source, 'srcset'))).toEqual([400, 800]);

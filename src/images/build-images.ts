@@ -197,10 +197,10 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
 
 /**
  * Photos encoded at once. sharp runs each operation on one libvips thread here (its default
- * on glibc without jemalloc), so this is the number of cores kept busy; one more than the
- * cores hides file reads and writes (measured on 2 cores: 3 beat 2 and 4).
+ * on glibc without jemalloc) and on libuv's pool of 4 threads; each photo encodes its formats
+ * of one width together, so one photo per core keeps every core busy.
  */
-export const ENCODE_CONCURRENCY = availableParallelism() + 1;
+export const ENCODE_CONCURRENCY = availableParallelism();
 
 /** Pixels to encode: how long a photo's variants take, roughly. */
 function weight(variants: Map<string, Variant>): number {

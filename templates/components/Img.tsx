@@ -3,7 +3,7 @@
 // variants in the image manifest renders as a <picture> (AVIF, WebP, JPEG fallback) over its
 // tiny blurred placeholder; anything else (an SVG, images disabled) as the original file.
 import { useImage, useImageRecorder } from '../../src/images/image-context.ts';
-import { Picture, responsiveImage } from './Picture.tsx';
+import { Picture, responsiveImage, slotImage } from './Picture.tsx';
 
 export interface ImgProps {
   src: string;
@@ -28,7 +28,7 @@ export function Img({ src, alt, width = PHOTO.width, height = PHOTO.height, eage
   const entry = useImage(src);
   const record = useImageRecorder();
   const loading = eager || priority ? 'eager' : 'lazy';
-  if (entry) return <Picture image={responsiveImage(entry)} alt={alt} sizes={sizes} loading={loading} priority={priority} className={className} photo={src} />;
+  if (entry) return <Picture image={slotImage(responsiveImage(entry), sizes)} alt={alt} sizes={sizes} loading={loading} priority={priority} className={className} photo={src} />;
   record({ photo: src, src, loading, priority, shown: true });
   // The bare <picture> keeps React from adding a preload of its own for an eager image (the
   // page head already preloads its LCP image).

@@ -1,8 +1,9 @@
 // A responsive photo from plain variant data: <picture> with AVIF and WebP sources and a JPEG
 // fallback, intrinsic size, over its tiny blurred placeholder. No manifest lookup, so the
 // client-side islands can use it too (they get the data in their props; see Img for pages).
-// Each srcset lists only the widths its slot (`sizes`) can pick; the page records what it
-// emitted (src/images/image-context.ts), which is what the build encodes.
+// Its srcsets should list only the widths the slot (`sizes`) can pick: the server trims them
+// (slotImage) before they reach it, so the slot parser stays out of island bundles. The page
+// records what it emitted (src/images/image-context.ts), which is what the build encodes.
 import type { CSSProperties } from 'react';
 import { useImageRecorder } from '../../src/images/image-context.ts';
 import type { ImageEntry } from '../../src/images/image-manifest.ts';
@@ -36,9 +37,17 @@ export function responsiveImage(entry: ImageEntry): ResponsiveImage {
   };
 }
 
-/** The srcsets of `image` as a slot of this `sizes` emits them. */
-export function slotSrcsets(image: ResponsiveImage, sizes: string): { avif?: string; webp?: string } {
-  return { avif: image.avif && srcsetForSlot(image.avif, sizes), webp: image.webp && srcsetForSlot(image.webp, sizes) };
+/**
+ * `image` with only the widths a slot of these `sizes` can pick (every width any of them can
+ * pick, for an image an island shows in several slots).
+ */
+export function slotImage(image: ResponsiveImage, ...sizes: string[]): ResponsiveImage {
+  const trim = (srcset: string | undefined) => {
+    if (!srcset) return srcset;
+    const kept = new Set(sizes.flatMap((s) => srcsetForSlot(srcset, s).split(', ')));
+    return srcset.split(', ').filter((c) => kept.has(c)).join(', ');
+  };
+  return { ...image, avif: trim(image.avif), webp: trim(image.webp) };
 }
 
 export interface PictureProps {
@@ -57,7 +66,7 @@ export interface PictureProps {
 
 export function Picture({ image, alt, sizes, loading, priority = false, className, photo }: PictureProps) {
   const record = useImageRecorder();
-  const { avif, webp } = slotSrcsets(image, sizes);
+  const { avif, webp } = image;
   record({ photo: photo ?? image.src, src: image.src, avif, webp, jpeg: image.jpeg, sizes, loading, priority, shown: true });
   const frame: CSSProperties = { backgroundImage: `url(${image.placeholder})` };
   return (

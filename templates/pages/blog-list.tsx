@@ -4,7 +4,7 @@ import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
 import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
 import { BlogHead } from '../components/BlogHead.tsx';
-import { responsiveImage, slotSrcsets, type ResponsiveImage } from '../components/Picture.tsx';
+import { responsiveImage, slotImage, type ResponsiveImage } from '../components/Picture.tsx';
 import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
 import { useContext } from 'react';
 import { ImageManifestContext, useImageRecorder } from '../../src/images/image-context.ts';
@@ -37,10 +37,11 @@ export function BlogList(props: BlogListProps) {
   for (const cover of coverImages) {
     const entry = manifest[cover];
     if (!entry) continue;
-    const image = (covers[cover] = responsiveImage(entry));
-    // The island may show any cover in the browser, featured or as a card: its variants for
-    // both slots are part of the site (the ones on the first screen are recorded again, shown).
-    for (const sizes of [FEATURED_SIZES, BLOG_CARD_SIZES]) record({ photo: cover, src: image.src, ...slotSrcsets(image, sizes), jpeg: image.jpeg, sizes, loading: 'lazy', priority: false, shown: false });
+    // The island may show any cover in the browser, featured or as a card: it gets the widths
+    // either slot can pick, and they are part of the site (recorded; those on the first screen
+    // are recorded again as shown).
+    const image = (covers[cover] = slotImage(responsiveImage(entry), FEATURED_SIZES, BLOG_CARD_SIZES));
+    record({ photo: cover, src: image.src, avif: image.avif, webp: image.webp, jpeg: image.jpeg, sizes: FEATURED_SIZES, loading: 'lazy', priority: false, shown: false });
   }
   return (
     <Layout {...props}>
