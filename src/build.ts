@@ -232,7 +232,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     // Only the variants the pages reference are encoded; then the pages' image weights are known.
     const plan = state.images;
     state.images = await timed(state, 'images', () => encodeImages(plan, referenced, { onProgress: options.onImageProgress }));
-    describePages(state, options, true);
+    describePages(state, options);
     if (options.links) state.diagnostics.push(...await timed(state, 'links', () => checkBuiltLinks(state)));
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
@@ -487,22 +487,21 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
-  describePages(state, options, false);
 }
 
 /**
- * Once the variants are encoded, each rendered page's largest image (by bytes); then the CLI's
- * writer records every page's facts (`encoded` false: the build stopped before the images).
+ * Once the variants are encoded: each rendered page's largest image (by bytes); then the CLI's
+ * writer records every page's facts.
  */
-function describePages(state: BuildState, options: BuildOptions, encoded: boolean): void {
+function describePages(state: BuildState, options: BuildOptions): void {
   const reusing = isReusingWriter(options.writer) && options.keepHtml === false ? options.writer : undefined;
   const bytes = state.images?.bytes ?? new Map<string, number>();
   for (const page of state.pages.values()) {
-    if (!encoded || !page.imageLoads) continue;
+    if (!page.imageLoads) continue;
     page.image = largestOf(page.imageLoads, bytes);
     delete page.imageLoads;
   }
-  if (encoded) for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
 }
 
 /**
