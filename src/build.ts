@@ -515,7 +515,9 @@ function pageKeys(state: BuildState, markdownKeys: Map<string, string>, extraHea
     .update(pageEngineVersion()).update('\0')
     .update(server.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
-    .update(JSON.stringify(state.layout ?? null))
+    .update(JSON.stringify(state.layout ?? null)).update('\0')
+    // A kept page needs the photo variants its build encoded: only in the same image cache.
+    .update(state.images?.generation ?? '')
     .digest('hex');
   return (route) => {
     const { layout, ...rest } = route.props;

@@ -67,10 +67,12 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(second.manifest).toEqual(first.manifest);
     expect(second.files.map((f) => statSync(f.from).mtimeMs)).toEqual(mtimes);
 
-    // A damaged variant is made again.
+    // A damaged variant is made again, even when no page was rendered (pages kept from an
+    // earlier build may use it).
     writeFileSync(first.files[0].from, 'broken');
-    const repaired = await buildImages(assets, cacheDir, list);
+    const repaired = await encodeImages(await planImages(assets, cacheDir, list, { encode: true }), []);
     expect(repaired.encoded).toBe(1);
+    expect(repaired.files.map((f) => f.path).sort()).toEqual(first.files.map((f) => f.path).sort());
     expect(readFileSync(first.files[0].from).length).toBe(first.bytes.get(`/${first.files[0].path}`));
 
     // A changed photo gets new names; the old entry is pruned.
@@ -80,7 +82,20 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(changed.manifest['/images/wide.jpg'].sources[0].srcset).not.toBe(wide.sources[0].srcset);
     const cached = readdirSync(join(cacheDir, 'cache/images'));
     expect(cached.filter((n) => n.endsWith('.json'))).toHaveLength(2);
-    expect(cached.filter((n) => !n.endsWith('.json'))).toHaveLength(2);
+    expect(cached.filter((n) => !n.endsWith('.json') && n !== 'generation')).toHaveLength(2);
+  });
+
+  it('name their cache: the same id while it lives, a new one once it is deleted (page keys include it)', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    const cacheDir = join(p.root, '.stitch');
+    const a = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    const b = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    expect(b.generation).toBe(a.generation);
+    rmSync(join(cacheDir, 'cache/images'), { recursive: true, force: true });
+    const c = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    expect(c.generation).not.toBe(a.generation);
+    expect(c.manifest).toEqual(a.manifest);
   });
 
   it('are byte-identical from two empty caches', async () => {

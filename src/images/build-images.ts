@@ -44,11 +44,21 @@ export interface ImagePlan extends ImagesResult {
   entries: Map<string, { source: string; entry: Entry }>;
   /** The image cache folder. */
   dir: string;
+  /** URLs of variants to encode again in any case (see Entry.repair). */
+  repairs: string[];
+  /**
+   * Id of this image cache, made anew when the folder is new or was emptied. Part of the page
+   * keys: a page kept from an earlier build needs the variants that build encoded, which only
+   * this cache holds.
+   */
+  generation: string;
 }
 
 interface Entry extends ImageFacts {
   /** The variants encoded so far, with their sizes in bytes. */
   variants: (Variant & { bytes: number })[];
+  /** Variants encoded before but missing or damaged now: made again whether or not a page renders. */
+  repair?: Variant[];
 }
 
 const PHOTO = /^\/images\/.+\.jpe?g$/i;
@@ -100,7 +110,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   const dir = join(cacheDir, 'cache', 'images');
   await mkdir(dir, { recursive: true });
   photos = contentPhotos(photos);
-  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir };
+  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, repairs: [], generation: await generation(dir) };
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
@@ -144,6 +154,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
       plan.files.push({ path: url(v).slice(1), from: join(dir, key, v.name) });
       plan.bytes.set(url(v), v.bytes);
     }
+    for (const v of entry.repair ?? []) plan.repairs.push(url(v));
   }
   const current = new Set(keys.values());
   for (const src of options.allPhotos ?? []) {
@@ -164,7 +175,7 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
   const missing = new Map<string, Map<string, Variant>>();
   const have = new Set(plan.files.map((f) => `/${f.path}`));
   const out = new Map<string, { key: string; variant: Variant }>();
-  for (const url of urls) {
+  for (const url of [...urls, ...plan.repairs]) {
     const planned = plan.variants.get(url);
     if (!planned || have.has(url)) continue;
     out.set(url, planned);
@@ -183,6 +194,7 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
     const { source, entry } = plan.entries.get(key)!;
     const encoded = await encodeEntry(plan.dir, key, await readFile(source), [...names.values()], () => options.onProgress?.(++done, total));
     entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
+    delete entry.repair;
     await writeEntry(plan.dir, key, entry);
   });
   const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: total };
@@ -228,6 +240,16 @@ async function encodeEntry(dir: string, key: string, source: Buffer, variants: V
   return out;
 }
 
+/** The cache's id (see ImagePlan.generation): kept in the folder, made with it. */
+async function generation(dir: string): Promise<string> {
+  const file = join(dir, 'generation');
+  const known = await readFile(file, 'utf8').catch(() => '');
+  if (/^[0-9a-f-]{36}$/.test(known)) return known;
+  const made = randomUUID();
+  await writeFile(file, made);
+  return made;
+}
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(() => true, () => false);
 }
@@ -240,12 +262,14 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
     return undefined;
   }
   if (!Number.isInteger(entry.width) || !Number.isInteger(entry.height) || typeof entry.placeholder !== 'string') return undefined;
-  // Only the variants still there, whole.
-  const whole = await Promise.all((Array.isArray(entry.variants) ? entry.variants : []).map(async (v) => {
+  // The variants still there, whole; the others are made again.
+  const listed = Array.isArray(entry.variants) ? entry.variants : [];
+  const whole = await Promise.all(listed.map(async (v) => {
     const s = await stat(join(dir, key, v.name)).catch(() => undefined);
-    return s?.size === v.bytes ? v : undefined;
+    return s?.size === v.bytes;
   }));
-  return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: whole.filter((v) => v !== undefined) };
+  const repair = listed.filter((_, i) => !whole[i]).map(({ bytes: _bytes, ...v }) => v);
+  return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
 }
 
 async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
