@@ -1,5 +1,5 @@
-// The pipeline in one function: load → link → images → routes → bundles → documents → links →
-// weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
+// The pipeline in one function: load → link → images (plan) → routes → bundles → documents →
+// images (encode) → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
@@ -12,7 +12,7 @@ import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, Executor } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
-import { imagesStage, routesStage } from './pipeline/routes.ts';
+import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
@@ -40,8 +40,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
     await timed(state, 'bundle', () => bundleStage(state, bundles));
-    await timed(state, 'render', () => documentsStage(state, options, executor));
+    const referenced = await timed(state, 'render', () => documentsStage(state, options, executor));
     if (stop()) return await failed(state, options);
+    await timed(state, 'images', () => encodeStage(state, options, referenced));
 
     if (options.links) await timed(state, 'links', () => linksStage(state));
     weightsStage(state, options);

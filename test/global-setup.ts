@@ -1,5 +1,6 @@
-// Runs once before the test files: encodes the real content's photo variants into the image
-// cache (.stitch/cache/images), as the first `stitch build` of a checkout does. Builds in the
+// Runs once before the test files: encodes the photo variants the real content's pages
+// reference into the image cache (.stitch/cache/images), as the first `stitch build` of a
+// checkout does. Builds in the
 // tests do not encode (it is slow and would run in every file at once on a fresh machine):
 // they find the variants here, so the pages they check are the pages `stitch build` writes.
 import { dirname, resolve } from 'node:path';

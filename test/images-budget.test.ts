@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudgets, resolveBudgets, weighPages } from '../src/budgets/budgets.ts';
 import { largestImage, pick, slotWidth } from '../src/budgets/page-image.ts';
+import type { ImageUse } from '../src/images/image-context.ts';
 import type { PageRoute } from '../src/routes/types.ts';
 
 const bytes = new Map<string, number>([
@@ -14,8 +15,11 @@ const bytes = new Map<string, number>([
 ]);
 const avif = '/assets/img/a-400.avif 400w, /assets/img/a-800.avif 800w, /assets/img/a-1200.avif 1200w, /assets/img/a-1600.avif 1600w';
 const webp = '/assets/img/a-400.webp 400w, /assets/img/a-800.webp 800w';
-const picture = (sizes: string, loading = 'eager') =>
-  `<picture><source type="image/avif" srcset="${avif}" sizes="${sizes}"><source type="image/webp" srcset="${webp}" sizes="${sizes}"><img src="/assets/img/a-800.jpg" loading="${loading}" width="1600" height="1000"></picture>`;
+/** A recorded <picture> of photo a. */
+const picture = (sizes: string, loading: 'eager' | 'lazy' = 'eager'): ImageUse =>
+  ({ photo: '/images/a.jpg', src: '/assets/img/a-800.jpg', avif, webp, jpeg: '/assets/img/a-800.jpg 800w', sizes, loading, priority: false, shown: true });
+/** A recorded plain <img> of an original file. */
+const plain = (src: string, loading: 'eager' | 'lazy' = 'eager', priority = false): ImageUse => ({ photo: src, src, loading, priority, shown: true });
 
 describe('the largest image at 390 px', () => {
   it('evaluates sizes at a 390 px viewport', () => {
@@ -35,14 +39,17 @@ describe('the largest image at 390 px', () => {
     expect(pick('/assets/img/a-400.avif 400w', '100vw', 390, 2)).toBe('/assets/img/a-400.avif');
   });
 
-  it('takes a picture\'s AVIF source, skips lazy images, counts plain images and preloads', () => {
-    expect(largestImage(picture('100vw'), bytes)).toEqual({ url: '/assets/img/a-800.avif', bytes: 60_000 });
-    expect(largestImage(picture('100vw', 'lazy'), bytes)).toBeUndefined();
-    expect(largestImage(`${picture('100vw')}<img src="/images/b.jpg" alt="">`, bytes)).toEqual({ url: '/images/b.jpg', bytes: 90_000 });
-    expect(largestImage('<img src="/images/a.jpg" loading="lazy"><img src="/images/b.jpg" fetchpriority="high">', bytes)).toEqual({ url: '/images/b.jpg', bytes: 90_000 });
-    expect(largestImage(`<link rel="preload" as="image" href="/assets/img/a-800.jpg" imagesrcset="${avif}" imagesizes="100vw">`, bytes)).toEqual({ url: '/assets/img/a-800.avif', bytes: 60_000 });
-    expect(largestImage('<img src="/images/unknown.jpg">', bytes)).toBeUndefined();
-    expect(largestImage('<img srcset="/assets/img/a-400.avif 400w, /assets/img/a-1600.avif 1600w" sizes="100vw" src="/images/a.jpg">', bytes)).toEqual({ url: '/assets/img/a-1600.avif', bytes: 150_000 });
+  it('takes a picture\'s AVIF source, skips lazy and unshown images, counts plain images and preloads', () => {
+    expect(largestImage([picture('100vw')], bytes)).toEqual({ url: '/assets/img/a-800.avif', bytes: 60_000 });
+    expect(largestImage([picture('100vw', 'lazy')], bytes)).toBeUndefined();
+    expect(largestImage([{ ...picture('100vw'), shown: false }], bytes)).toBeUndefined();
+    expect(largestImage([picture('100vw'), plain('/images/b.jpg')], bytes)).toEqual({ url: '/images/b.jpg', bytes: 90_000 });
+    expect(largestImage([plain('/images/a.jpg', 'lazy'), plain('/images/b.jpg', 'eager', true)], bytes)).toEqual({ url: '/images/b.jpg', bytes: 90_000 });
+    // A preload of a photo the page does not show is its original; of a shown one, its picked variant.
+    expect(largestImage([], bytes, ['/images/a.jpg'])).toEqual({ url: '/images/a.jpg', bytes: 200_000 });
+    expect(largestImage([picture('100vw', 'lazy')], bytes, ['/images/a.jpg'])).toEqual({ url: '/assets/img/a-800.avif', bytes: 60_000 });
+    expect(largestImage([plain('/images/unknown.jpg')], bytes)).toBeUndefined();
+    expect(largestImage([{ ...picture('100vw'), avif: '/assets/img/a-400.avif 400w, /assets/img/a-1600.avif 1600w' }], bytes)).toEqual({ url: '/assets/img/a-1600.avif', bytes: 150_000 });
   });
 
   it('is an error for a variant over budget, a warning for an original whose variants go unused', () => {

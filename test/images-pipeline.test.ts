@@ -1,18 +1,25 @@
 // The image pipeline: AVIF and WebP variants up to the source width, a JPEG fallback and a
-// placeholder; a persistent cache (a second build does no image work, stale entries are
-// pruned, a damaged entry is made again) and byte-identical results.
+// placeholder, planned before rendering and encoded after it (only what pages reference); a
+// persistent cache (a second build does no image work, stale entries are pruned, a damaged
+// variant is made again) and byte-identical results.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { buildImages } from '../src/images/build-images.ts';
+import { encodeImages, planImages, type ImagePlan } from '../src/images/build-images.ts';
 import { variantWidths } from '../src/images/image-options.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { perfProject } from './perf-project.ts';
 
 const env = { SOURCE_DATE_EPOCH: '1767225600' };
+
+/** Plans `photos` and encodes every variant of them (as if pages referenced them all). */
+async function buildImages(assets: string, cacheDir: string, photos: string[]): Promise<ImagePlan> {
+  const plan = await planImages(assets, cacheDir, photos, { encode: true });
+  return encodeImages(plan, plan.variants.keys());
+}
 
 async function photo(path: string, width: number, height: number, seed: number) {
   const pixels = Buffer.alloc(width * height * 3);
@@ -35,8 +42,8 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     const cacheDir = join(p.root, '.stitch');
     const list = ['/images/logo.png', '/images/og-default.jpg', '/images/wide.jpg'];
 
-    const first = await buildImages(assets, cacheDir, list, { encode: true });
-    expect(first.encoded).toBe(2);
+    const first = await buildImages(assets, cacheDir, list);
+    expect(first.encoded).toBe(14);
     const wide = first.manifest['/images/wide.jpg'];
     expect(Object.keys(first.manifest).sort()).toEqual(['/images/og-default.jpg', '/images/wide.jpg']);
     expect([wide.width, wide.height]).toEqual([1000, 500]);
@@ -55,52 +62,65 @@ describe('image pipeline', { timeout: 240_000 }, () => {
 
     // A second build does no image work and gives the same result.
     const mtimes = first.files.map((f) => statSync(f.from).mtimeMs);
-    const second = await buildImages(assets, cacheDir, list, { encode: true });
+    const second = await buildImages(assets, cacheDir, list);
     expect(second.encoded).toBe(0);
     expect(second.manifest).toEqual(first.manifest);
     expect(second.files.map((f) => statSync(f.from).mtimeMs)).toEqual(mtimes);
 
-    // A damaged variant is made again.
+    // A damaged variant is made again, even when no page was rendered (pages kept from an
+    // earlier build may use it).
     writeFileSync(first.files[0].from, 'broken');
-    const repaired = await buildImages(assets, cacheDir, list, { encode: true });
+    const repaired = await encodeImages(await planImages(assets, cacheDir, list, { encode: true }), []);
     expect(repaired.encoded).toBe(1);
+    expect(repaired.files.map((f) => f.path).sort()).toEqual(first.files.map((f) => f.path).sort());
     expect(readFileSync(first.files[0].from).length).toBe(first.bytes.get(`/${first.files[0].path}`));
 
     // A changed photo gets new names; the old entry is pruned.
     await photo(join(assets, 'images/wide.jpg'), 1000, 500, 2);
-    const changed = await buildImages(assets, cacheDir, list, { encode: true });
-    expect(changed.encoded).toBe(1);
+    const changed = await buildImages(assets, cacheDir, list);
+    expect(changed.encoded).toBe(7);
     expect(changed.manifest['/images/wide.jpg'].sources[0].srcset).not.toBe(wide.sources[0].srcset);
     const cached = readdirSync(join(cacheDir, 'cache/images'));
     expect(cached.filter((n) => n.endsWith('.json'))).toHaveLength(2);
-    expect(cached.filter((n) => !n.endsWith('.json'))).toHaveLength(2);
+    expect(cached.filter((n) => !n.endsWith('.json') && n !== 'generation')).toHaveLength(2);
+  });
+
+  it('name their cache: the same id while it lives, a new one once it is deleted (page keys include it)', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    const cacheDir = join(p.root, '.stitch');
+    const a = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    const b = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    expect(b.generation).toBe(a.generation);
+    rmSync(join(cacheDir, 'cache/images'), { recursive: true, force: true });
+    const c = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
+    expect(c.generation).not.toBe(a.generation);
+    expect(c.manifest).toEqual(a.manifest);
   });
 
   it('are byte-identical from two empty caches', async () => {
     const p = await perfProject(0);
     const assets = join(p.root, 'site-assets');
-    const a = await buildImages(assets, join(p.root, 'a'), ['/images/og-default.jpg'], { encode: true });
-    const b = await buildImages(assets, join(p.root, 'b'), ['/images/og-default.jpg'], { encode: true });
+    const a = await buildImages(assets, join(p.root, 'a'), ['/images/og-default.jpg']);
+    const b = await buildImages(assets, join(p.root, 'b'), ['/images/og-default.jpg']);
     expect(b.manifest).toEqual(a.manifest);
     a.files.forEach((f, i) => expect(readFileSync(b.files[i].from).equals(readFileSync(f.from)), f.path).toBe(true));
   });
 
-  it('only describes cached photos when not encoding, and the site falls back to the originals', async () => {
+  it('encodes no variant that no page references; a build that does not encode describes only cached photos', async () => {
+    // The project's tiny templates show no photo: nothing is encoded, nothing is written.
     const p = await perfProject(0);
     const config = resolveConfig({ content: 'content', root: p.root }, env, p.root);
-    const writer = new MemoryWriter();
-    const result = await build(config, { writer, encodeImages: false });
-    expect(result.ok).toBe(true);
-    expect(result.state.images?.encoded).toBe(0);
-    expect(result.state.layout?.images).toEqual({});
-    expect([...writer.copies.keys()].some((k) => k.startsWith('assets/img/'))).toBe(false);
-
     const encoded = await build(config, { writer: new MemoryWriter(), encodeImages: true });
+    expect(encoded.ok).toBe(true);
     expect(Object.keys(encoded.state.layout!.images)).toEqual(['/images/og-default.jpg']);
-    const again = new MemoryWriter();
-    const cachedOnly = await build(config, { writer: again, encodeImages: false });
-    expect(cachedOnly.state.layout!.images).toEqual(encoded.state.layout!.images);
-    expect([...again.copies.keys()].filter((k) => k.startsWith('assets/img/'))).toHaveLength(7);
+    expect(encoded.state.images?.encoded).toBe(0);
+    expect(encoded.state.images?.files).toEqual([]);
+    const writer = new MemoryWriter();
+    const cachedOnly = await build(config, { writer, encodeImages: false });
+    expect(cachedOnly.ok).toBe(true);
+    expect(cachedOnly.state.layout?.images).toEqual({});
+    expect([...writer.copies.keys()].some((k) => k.startsWith('assets/img/'))).toBe(false);
     rmSync(join(p.root, '.stitch'), { recursive: true, force: true });
   });
 });

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentGraph } from '../src/content/types.ts';
 import type { LayoutData } from '../src/routes/layout-data.ts';
+import { srcsetForSlot } from '../src/images/slot-width.ts';
 import { buildSite, type SiteBuild } from './helpers/build-site.ts';
 
 let site: SiteBuild;
@@ -41,7 +42,8 @@ function expectPicture(img: Element | null | undefined, src: string, sizes?: str
   const picture = img!.parentElement!;
   expect(picture.tagName.toLowerCase()).toBe('picture');
   const sources = all(picture, 'source');
-  expect(sources.map((s) => [s.getAttribute('type'), attr(s, 'srcset')])).toEqual(entry.sources.map((s) => [s.type, s.srcset]));
+  // Each srcset lists the widths its slot can pick (src/images/slot-width.ts).
+  expect(sources.map((s) => [s.getAttribute('type'), attr(s, 'srcset')])).toEqual(entry.sources.map((s) => [s.type, srcsetForSlot(s.srcset, attr(img, 'sizes') ?? undefined)]));
   expect(img!.getAttribute('src')).toBe(entry.fallback.src);
   expect(attr(img, 'srcset')).toBe(`${entry.fallback.src} ${entry.fallback.width}w`);
   expect(img!.getAttribute('width')).toBe(String(entry.width));

@@ -19,6 +19,7 @@ import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { MemoryPostMemo } from '../cache/post-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
+import { largestOf } from '../budgets/page-image.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -131,7 +132,7 @@ export class DevBuilder {
     }
     // The Markdown options and shared inputs the build used: the same HTML, the same memory key.
     const markdownOptions = { siteUrl: previous.layout.siteUrl };
-    const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true };
+    const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
     const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
@@ -147,7 +148,7 @@ export class DevBuilder {
       if (facts.markdownHtml !== undefined) this.markdownCache.set(key, facts.markdownHtml);
       replaced.set(route, next);
       posts.set(old, post);
-      pages.set(next.output, { route: next, islands: facts.islands, scripts: facts.scripts, bytes: facts.bytes, gzip: facts.gzip, image: facts.image, links: facts.links });
+      pages.set(next.output, { route: next, islands: facts.islands, scripts: facts.scripts, bytes: facts.bytes, gzip: facts.gzip, image: largestOf(facts.imageLoads ?? [], previous.images?.bytes ?? new Map()), links: facts.links });
       rendered.push({ route: next, html: facts.html });
     }
     const state: BuildState = {

@@ -1,20 +1,27 @@
-// The images stage: every content photo becomes AVIF and WebP variants, a JPEG fallback and a
-// placeholder, cached in .stitch/cache/images/ by a hash of the source bytes, the options and
-// the encoder's version — a second build reads the cache and does no image work. Entries no
-// photo uses any more are pruned. Variants are written under /assets/img/ with the hash in
-// their names (cacheable forever) and described in the manifest templates receive.
+// The images stage, in two steps around rendering:
 //
-// Encoding every variant takes a while the first time, so only builds that write a site
-// (`stitch build`) encode; other builds (check, dev, tests) describe the photos already in
-// the cache and leave the others out of the manifest, where templates fall back to the
-// original file.
+// 1. planImages (before rendering): every content photo's manifest entry — size, placeholder
+//    and the URLs of all its possible variants — from its bytes' hash and its header. Nothing
+//    is encoded, so templates can render at once.
+// 2. encodeImages (after rendering): the pages recorded which variants their srcsets can pick
+//    (src/images/image-context.ts); only those are encoded, concurrently, the ones not in the
+//    cache yet.
+//
+// The cache (.stitch/cache/images/<key>.json and <key>/<variant>) is keyed by a hash of the
+// source bytes, the options and the encoder (its code and the sharp/libvips versions): a
+// second build does no image work. Entries no photo uses any more are pruned. Variants are
+// written under /assets/img/ with the key in their names (cacheable forever).
+//
+// Builds that do not encode (check, dev, tests) describe only photos the cache already has
+// variants of; the others keep their original file.
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { engineVersion } from '../cache/engine-version.ts';
-import { encodeVariant, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
+import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
 import type { ContentGraph } from '../content/types.ts';
@@ -23,15 +30,35 @@ export interface ImagesResult {
   manifest: ImageManifest;
   /** Variant files for the output: path in the output → file in the cache. */
   files: { path: string; from: string }[];
-  /** Bytes of every image file a page can load, by public URL (variants and originals). */
+  /** Bytes of every image file a page can load, by public URL (originals and encoded variants). */
   bytes: Map<string, number>;
-  /** Photos encoded by this build (0 when everything came from the cache). */
+  /** Variants encoded by this build (0 when everything came from the cache). */
   encoded: number;
 }
 
+/** The manifest before encoding, and what encoding needs. */
+export interface ImagePlan extends ImagesResult {
+  /** Every variant URL of the manifest → its cache entry and variant. */
+  variants: Map<string, { key: string; variant: Variant }>;
+  /** Cache entries in use, by key, with the source file of each. */
+  entries: Map<string, { source: string; entry: Entry }>;
+  /** The image cache folder. */
+  dir: string;
+  /** URLs of variants to encode again in any case (see Entry.repair). */
+  repairs: string[];
+  /**
+   * Id of this image cache, made anew when the folder is new or was emptied. Part of the page
+   * keys: a page kept from an earlier build needs the variants that build encoded, which only
+   * this cache holds.
+   */
+  generation: string;
+}
+
 interface Entry extends ImageFacts {
-  /** Set once every variant is encoded: the variants with their sizes in bytes. */
-  variants?: (Variant & { bytes: number })[];
+  /** The variants encoded so far, with their sizes in bytes. */
+  variants: (Variant & { bytes: number })[];
+  /** Variants encoded before but missing or damaged now: made again whether or not a page renders. */
+  repair?: Variant[];
 }
 
 const PHOTO = /^\/images\/.+\.jpe?g$/i;
@@ -64,58 +91,54 @@ export function referencedPhotos(graph: ContentGraph): string[] {
   return [...found].sort();
 }
 
+/** What a variant's bytes depend on besides the photo: the options and the encoder's code and libraries. */
+const encoderVersion = (() => {
+  const hash = createHash('sha256').update(`sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} ${JSON.stringify(IMAGE_OPTIONS)}`);
+  for (const module of ['./encode-image.ts', './image-options.ts']) hash.update(readFileSync(fileURLToPath(new URL(module, import.meta.url))));
+  return hash.digest('hex');
+})();
+
+const cacheKey = (source: Buffer) => createHash('sha256').update(encoderVersion).update('\0').update(source).digest('hex').slice(0, 32);
+
 /**
- * `photos`: the public paths to describe (and encode). `allPhotos`: every photo in
- * site-assets/, for pruning — an entry is stale when it belongs to none of them (another
- * content folder of the same project may use photos this one does not).
+ * The manifest of `photos` (public paths), computed from each photo's hash and header (and
+ * its placeholder, kept in the cache). `allPhotos`: every photo in site-assets/, for pruning —
+ * an entry is stale when it belongs to none of them (another content folder of the same
+ * project may use photos this one does not).
  */
-export async function buildImages(assetsDir: string, cacheDir: string, photos: string[], options: { encode: boolean; allPhotos?: string[] }): Promise<ImagesResult> {
+export async function planImages(assetsDir: string, cacheDir: string, photos: string[], options: { encode: boolean; allPhotos?: string[] }): Promise<ImagePlan> {
   const dir = join(cacheDir, 'cache', 'images');
   await mkdir(dir, { recursive: true });
-  const engine = `${engineVersion(['images'], ['sharp'])} vips ${sharp.versions.vips} ${JSON.stringify(IMAGE_OPTIONS)}`;
-  const keyOf = (source: Buffer) => createHash('sha256').update(engine).update('\0').update(source).digest('hex').slice(0, 32);
   photos = contentPhotos(photos);
-  const result: ImagesResult = { manifest: {}, files: [], bytes: new Map(), encoded: 0 };
-  const used = new Set<string>();
-  const entries = new Map<string, { key: string; entry: Entry }>();
-  // Two photos with the same bytes share one cache entry: prepare each key once.
+  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, repairs: [], generation: await generation(dir) };
+  // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
-  const prepare = (key: string, source: Buffer) => {
-    let entry = prepared.get(key);
-    if (!entry) {
-      entry = (async () => {
-        let found = await readEntry(dir, key);
-        if (!found) {
-          found = await imageFacts(source);
-          await writeEntry(dir, key, found);
-        }
-        if (options.encode && !found.variants) {
-          found = { ...found, variants: await encodeAll(dir, key, source, found) };
-          await writeEntry(dir, key, found);
-          result.encoded++;
-        }
-        return found;
-      })();
-      prepared.set(key, entry);
-    }
-    return entry;
-  };
-
+  const keys = new Map<string, string>();
   await eachLimited(photos, Math.max(1, availableParallelism()), async (src) => {
     const source = await readFile(join(assetsDir, src));
-    result.bytes.set(src, source.length);
-    const key = keyOf(source);
-    used.add(key);
-    entries.set(src, { key, entry: await prepare(key, source) });
+    plan.bytes.set(src, source.length);
+    const key = cacheKey(source);
+    keys.set(src, key);
+    if (!prepared.has(key)) {
+      prepared.set(key, (async () => {
+        const entry = await readEntry(dir, key) ?? { ...await imageFacts(source), variants: [] };
+        if (!await exists(join(dir, `${key}.json`))) await writeEntry(dir, key, entry);
+        plan.entries.set(key, { source: join(assetsDir, src), entry });
+        return entry;
+      })());
+    }
+    await prepared.get(key);
   });
 
   for (const src of photos) {
-    const { key, entry } = entries.get(src)!;
-    if (!entry.variants) continue;
+    const key = keys.get(src)!;
+    const { entry } = plan.entries.get(key)!;
+    if (!options.encode && entry.variants.length === 0) continue;
     const base = `/assets/img${dirname(src).slice('/images'.length)}/${basename(src, extname(src))}-${key.slice(0, 8)}`;
     const url = (v: Variant) => `${base}-${v.name}`;
-    const srcset = (type: Variant['type']) => entry.variants!.filter((v) => v.type === type).map((v) => `${url(v)} ${v.width}w`).join(', ');
-    const jpeg = entry.variants.find((v) => v.type === 'image/jpeg')!;
+    const planned = plannedVariants(entry.width, entry.height);
+    const srcset = (type: Variant['type']) => planned.filter((v) => v.type === type).map((v) => `${url(v)} ${v.width}w`).join(', ');
+    const jpeg = planned.find((v) => v.type === 'image/jpeg')!;
     const image: ImageEntry = {
       width: entry.width,
       height: entry.height,
@@ -123,20 +146,112 @@ export async function buildImages(assetsDir: string, cacheDir: string, photos: s
       sources: [{ type: 'image/avif', srcset: srcset('image/avif') }, { type: 'image/webp', srcset: srcset('image/webp') }],
       fallback: { src: url(jpeg), type: 'image/jpeg', width: jpeg.width, height: jpeg.height },
     };
-    result.manifest[src] = image;
+    plan.manifest[src] = image;
+    for (const v of planned) plan.variants.set(url(v), { key, variant: v });
+    // Variants already encoded (for this or an earlier build's pages) are part of the output:
+    // a page kept from an earlier build may use them.
     for (const v of entry.variants) {
-      result.files.push({ path: url(v).slice(1), from: join(dir, key, v.name) });
-      result.bytes.set(url(v), v.bytes);
+      plan.files.push({ path: url(v).slice(1), from: join(dir, key, v.name) });
+      plan.bytes.set(url(v), v.bytes);
     }
+    for (const v of entry.repair ?? []) plan.repairs.push(url(v));
   }
-  const current = new Set(used);
+  const current = new Set(keys.values());
   for (const src of options.allPhotos ?? []) {
-    if (result.bytes.has(src)) continue;
+    if (keys.has(src)) continue;
     const source = await readFile(join(assetsDir, src)).catch(() => undefined);
-    if (source) current.add(keyOf(source));
+    if (source) current.add(cacheKey(source));
   }
   await prune(dir, current);
+  return plan;
+}
+
+/**
+ * Encodes the variants among `urls` (what the rendered pages reference) that the cache does
+ * not have yet, concurrently, and returns the output's variant files and every image's bytes.
+ * `onProgress` hears of each variant done (for the CLI's progress line).
+ */
+export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<ImagePlan> {
+  const missing = new Map<string, Map<string, Variant>>();
+  const have = new Set(plan.files.map((f) => `/${f.path}`));
+  const out = new Map<string, { key: string; variant: Variant }>();
+  for (const url of [...urls, ...plan.repairs]) {
+    const planned = plan.variants.get(url);
+    if (!planned || have.has(url)) continue;
+    out.set(url, planned);
+    const { entry } = plan.entries.get(planned.key)!;
+    if (entry.variants.some((v) => v.name === planned.variant.name)) continue;
+    const names = missing.get(planned.key) ?? new Map<string, Variant>();
+    names.set(planned.variant.name, planned.variant);
+    missing.set(planned.key, names);
+  }
+  const total = [...missing.values()].reduce((n, m) => n + m.size, 0);
+  let done = 0;
+  if (total > 0) options.onProgress?.(0, total);
+  // Largest work first, so the last photos do not run alone.
+  const jobs = [...missing].sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
+  await eachLimited(jobs, options.concurrency ?? ENCODE_CONCURRENCY, async ([key, names]) => {
+    const { source, entry } = plan.entries.get(key)!;
+    const encoded = await encodeEntry(plan.dir, key, await readFile(source), [...names.values()], () => options.onProgress?.(++done, total));
+    entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
+    delete entry.repair;
+    await writeEntry(plan.dir, key, entry);
+  });
+  const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: total };
+  for (const [url, { key, variant }] of [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const found = plan.entries.get(key)!.entry.variants.find((v) => v.name === variant.name);
+    if (!found) continue;
+    result.files.push({ path: url.slice(1), from: join(plan.dir, key, variant.name) });
+    result.bytes.set(url, found.bytes);
+  }
   return result;
+}
+
+/**
+ * Photos encoded at once. sharp runs each operation on one libvips thread here (its default
+ * on glibc without jemalloc) and on libuv's pool of 4 threads; each photo encodes its formats
+ * of one width together, so one photo per core keeps every core busy.
+ */
+export const ENCODE_CONCURRENCY = availableParallelism();
+
+/** Pixels to encode: how long a photo's variants take, roughly. */
+function weight(variants: Map<string, Variant>): number {
+  let pixels = 0;
+  for (const v of variants.values()) pixels += v.width * v.height;
+  return pixels;
+}
+
+/** Decodes the photo once, then encodes each asked variant into a temporary file renamed into place. */
+async function encodeEntry(dir: string, key: string, source: Buffer, variants: Variant[], onEach: () => void): Promise<(Variant & { bytes: number })[]> {
+  await mkdir(join(dir, key), { recursive: true });
+  const decoded = await decodeSource(source);
+  const out: (Variant & { bytes: number })[] = [];
+  const widths = [...new Set(variants.map((v) => v.width))].sort((a, b) => b - a);
+  for (const width of widths) {
+    const atWidth = variants.filter((v) => v.width === width);
+    for (const [variant, data] of await encodeWidth(decoded, atWidth)) {
+      const temp = join(dir, key, `${variant.name}.${randomUUID()}.tmp`);
+      await writeFile(temp, data);
+      await rename(temp, join(dir, key, variant.name));
+      out.push({ ...variant, bytes: data.length });
+      onEach();
+    }
+  }
+  return out;
+}
+
+/** The cache's id (see ImagePlan.generation): kept in the folder, made with it. */
+async function generation(dir: string): Promise<string> {
+  const file = join(dir, 'generation');
+  const known = await readFile(file, 'utf8').catch(() => '');
+  if (/^[0-9a-f-]{36}$/.test(known)) return known;
+  const made = randomUUID();
+  await writeFile(file, made);
+  return made;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(() => true, () => false);
 }
 
 async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
@@ -147,55 +262,39 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
     return undefined;
   }
   if (!Number.isInteger(entry.width) || !Number.isInteger(entry.height) || typeof entry.placeholder !== 'string') return undefined;
-  if (entry.variants) {
-    // Every variant must still be there, whole.
-    for (const v of entry.variants) {
-      const s = await stat(join(dir, key, v.name)).catch(() => undefined);
-      if (!s || s.size !== v.bytes) return { width: entry.width, height: entry.height, placeholder: entry.placeholder };
-    }
-  }
-  return entry;
+  // The variants still there, whole; the others are made again.
+  const listed = Array.isArray(entry.variants) ? entry.variants : [];
+  const whole = await Promise.all(listed.map(async (v) => {
+    const s = await stat(join(dir, key, v.name)).catch(() => undefined);
+    return s?.size === v.bytes;
+  }));
+  const repair = listed.filter((_, i) => !whole[i]).map(({ bytes: _bytes, ...v }) => v);
+  return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
 }
 
 async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
   const temp = join(dir, `${key}.json.${randomUUID()}.tmp`);
   await writeFile(temp, JSON.stringify(entry));
-  // A concurrent build may have pruned or replaced it: the entry is the same either way.
+  // A concurrent build may have pruned or replaced it: the entry describes the same files.
   await rename(temp, join(dir, `${key}.json`)).catch(() => rm(temp, { force: true }));
 }
 
-/** Encodes into a temporary folder that then replaces the entry's folder. */
-async function encodeAll(dir: string, key: string, source: Buffer, facts: ImageFacts): Promise<(Variant & { bytes: number })[]> {
-  const temp = join(dir, `${key}.${randomUUID()}.tmp`);
-  await mkdir(temp, { recursive: true });
-  const out: (Variant & { bytes: number })[] = [];
-  for (const variant of plannedVariants(facts.width, facts.height)) {
-    const data = await encodeVariant(source, variant);
-    await writeFile(join(temp, variant.name), data);
-    out.push({ ...variant, bytes: data.length });
-  }
-  await rm(join(dir, key), { recursive: true, force: true });
-  await rename(temp, join(dir, key)).catch(async () => {
-    // Another build put the same entry in place meanwhile: same key, same bytes.
-    await rm(temp, { recursive: true, force: true });
-  });
-  return out;
-}
-
-/** Drops entries no photo of this build uses, and temporary folders an interrupted build left. */
+/** Drops entries no photo of this build uses, and temporary files an interrupted build left. */
 async function prune(dir: string, used: Set<string>): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const hour = Date.now() - 3600_000;
+  const stale = async (file: string) => {
+    const s = await stat(file).catch(() => undefined);
+    if (s && s.mtimeMs < hour) await rm(file, { recursive: true, force: true });
+  };
   await Promise.all(names.map(async (name) => {
     const key = name.replace(/\.json$/, '');
     if (/^[0-9a-f]{32}$/.test(key)) {
       if (!used.has(key)) await rm(join(dir, name), { recursive: true, force: true });
+      else if (name === key) for (const inner of await readdir(join(dir, name)).catch(() => [] as string[])) if (inner.endsWith('.tmp')) await stale(join(dir, name, inner));
       return;
     }
-    if (name.endsWith('.tmp')) {
-      const s = await stat(join(dir, name)).catch(() => undefined);
-      if (s && s.mtimeMs < hour) await rm(join(dir, name), { recursive: true, force: true });
-    }
+    if (name.endsWith('.tmp')) await stale(join(dir, name));
   }));
 }
 

@@ -1,5 +1,5 @@
 // sharp: the facts of a source photo (size, placeholder) and its encoded variants.
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { fallbackWidth, IMAGE_OPTIONS, variantWidths } from './image-options.ts';
 
 export interface ImageFacts {
@@ -39,8 +39,29 @@ export function plannedVariants(width: number, height: number): Variant[] {
   return out;
 }
 
-export async function encodeVariant(source: Buffer, variant: Variant): Promise<Buffer> {
-  const image = sharp(source).rotate().resize({ width: variant.width, height: variant.height, fit: 'fill' });
+/** A photo decoded once (orientation applied), for all its variants. */
+export interface Decoded {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+export async function decodeSource(source: Buffer): Promise<Decoded> {
+  return sharp(source).rotate().raw().toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * Encodes `variants` (all of one width) from the decoded photo: one resize, then each format.
+ * Always from the full-size decode, so a variant's bytes depend only on the photo and the
+ * options, not on which other variants a build asks for.
+ */
+export async function encodeWidth(decoded: Decoded, variants: Variant[]): Promise<[Variant, Buffer][]> {
+  const raw = (d: Decoded) => sharp(d.data, { raw: { width: d.info.width, height: d.info.height, channels: d.info.channels } });
+  const { width, height } = variants[0];
+  const resized = width === decoded.info.width && height === decoded.info.height ? decoded : await raw(decoded).resize({ width, height, fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  return Promise.all(variants.map(async (variant): Promise<[Variant, Buffer]> => [variant, await encodeRaw(raw(resized), variant)]));
+}
+
+function encodeRaw(image: Sharp, variant: Variant): Promise<Buffer> {
   if (variant.type === 'image/avif') return image.avif(IMAGE_OPTIONS.avif).toBuffer();
   if (variant.type === 'image/webp') return image.webp(IMAGE_OPTIONS.webp).toBuffer();
   const { width: _w, ...jpeg } = IMAGE_OPTIONS.jpeg;

@@ -4,11 +4,18 @@
 export const IMAGE_OPTIONS = {
   /** Widths of the AVIF and WebP variants (never wider than the source; the source's own width is added when it is narrower than the widest). */
   widths: [400, 800, 1200, 1600],
-  /** AVIF: effort 0 is ~10x faster than the default for a few per cent more bytes. */
-  avif: { quality: 50, effort: 0 },
-  webp: { quality: 72, effort: 2 },
-  /** The one JPEG for browsers without AVIF or WebP. */
-  jpeg: { quality: 78, mozjpeg: true, width: 800 },
+  /**
+   * AVIF: effort 0 is ~10x faster than the default for a few per cent more bytes; 4:2:0 chroma
+   * (as JPEG) is ~6 % less CPU than sharp's 4:4:4 and 1.3 % smaller (all 66 photos).
+   */
+  avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
+  /** WebP (only browsers without AVIF load it): effort 1 takes ~25 % less CPU than 2 for 4.9 % more bytes. */
+  webp: { quality: 72, effort: 1 },
+  /**
+   * The one JPEG for browsers without AVIF or WebP (next to none): libjpeg-turbo, progressive,
+   * ~5x faster than mozjpeg's trellis for 24 % more bytes on a file hardly anyone loads.
+   */
+  jpeg: { quality: 78, progressive: true, optimizeCoding: true, width: 800 },
   /** Placeholder: this many pixels wide, blurred, inlined as a data URL. */
   placeholder: { width: 16, blur: 0.6, quality: 40 },
   /** Content photos: JPEGs under site-assets/images/ that the content names. */

@@ -3,6 +3,7 @@
 // writes its props as escaped JSON next to it.
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ImageCollector } from '../images/image-context.ts';
 import { entryFor } from './entry-names.ts';
 import { serializeJson } from './serialize.ts';
 
@@ -30,7 +31,10 @@ export interface IslandProps<P> {
 
 export function Island<P extends object>({ name, component, props, when = 'load', media, inline = false, className }: IslandProps<P>) {
   useContext(IslandCollector)?.add(entryFor(name, when));
-  const html = renderToString(createElement(component as ComponentType<object>, props));
+  // The widget renders as its own root: hand it the page's image collector, so the images it
+  // shows are recorded with the page's.
+  const images = useContext(ImageCollector);
+  const html = renderToString(createElement(ImageCollector.Provider, { value: images }, createElement(component as ComponentType<object>, props)));
   const tag = inline ? 'span' : 'div';
   return createElement(
     tag,

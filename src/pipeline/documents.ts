@@ -19,7 +19,8 @@ import type { Executor } from './executor.ts';
 import { cacheScope } from './load.ts';
 import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
-export async function documentsStage(state: BuildState, options: BuildOptions, executor: Executor): Promise<void> {
+/** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
+export async function documentsStage(state: BuildState, options: BuildOptions, executor: Executor): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
@@ -52,14 +53,13 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
 
   const cache = await markdownCacheFor(state, options, markdownOptions, toRender);
   const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body) }));
-  const imageBytes = state.images?.bytes ?? new Map<string, number>();
   const job: DocumentJob = {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
     layout: state.layout,
     markdown: markdownOptions,
     gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
-    imageBytes: measure ? [...imageBytes] : undefined,
+    phoneImages: measure,
     links: options.links,
     writeTo: reusing?.directory,
     returnMarkdown: cache !== undefined,
@@ -68,6 +68,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const original = new Map(toRender.map((route) => [route.output, route]));
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
   const writeFailures = new Set<string>();
+  const referenced = new Set<string>();
   await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
     if (facts.writeError) {
       // The file system's error (permission, full disk) is reported once, as the environment's.
@@ -81,6 +82,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
       state.diagnostics.push({ ...errors.renderFailed(route.path, facts.error.message, route.origin?.file), ...(config.debug && facts.error.stack ? { frame: facts.error.stack } : {}) });
       return;
     }
+    for (const url of facts.imageUrls) referenced.add(url);
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
     else if (facts.markdownHtml !== undefined && route.markdown) cache!.set(route.markdown.body, facts.markdownHtml);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
@@ -101,11 +103,11 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
-  for (const [output, page] of state.pages) reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+  return referenced;
 }
 
 function pageOf(route: PageRoute, facts: PageFacts): RenderedPage {
-  return { route, islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, image: facts.image, links: facts.links };
+  return { route, islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, imageLoads: facts.imageLoads, links: facts.links };
 }
 
 function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
@@ -176,7 +178,9 @@ export function pageKeys(state: BuildState, markdownOptions: MarkdownOptions, ex
     .update(markdownOptionsKey(markdownOptions)).update('\0')
     .update(state.server!.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
-    .update(JSON.stringify(state.layout ?? null))
+    .update(JSON.stringify(state.layout ?? null)).update('\0')
+    // A kept page needs the photo variants its build encoded: only in the same image cache.
+    .update(state.images?.generation ?? '')
     .digest('hex');
   return (route) => {
     const { layout, ...props } = route.props;

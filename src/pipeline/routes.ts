@@ -1,16 +1,35 @@
 // Stages 3–4: the photo variants the pages can use, then the route table: every page, redirect,
 // related-post list, archive page and listing index, from the content graph alone (front matter
 // and YAML; no Markdown has been rendered yet — a page's Markdown travels with its route).
-import { buildImages, contentPhotos, referencedPhotos } from '../images/build-images.ts';
+import { largestOf } from '../budgets/page-image.ts';
+import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../images/build-images.ts';
+import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
+/** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
 export async function imagesStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
   const previous = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
-  state.images = previous ?? await buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
+  state.images = previous ?? await planImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
+}
+
+/**
+ * After rendering: only the variants the pages' srcsets can pick are encoded (those the cache
+ * lacks); then each rendered page's largest image on a phone is known, and the writer records
+ * every page's facts.
+ */
+export async function encodeStage(state: BuildState, options: BuildOptions, referenced: Set<string>): Promise<void> {
+  if (state.images) state.images = await encodeImages(state.images, referenced, { onProgress: options.onImageProgress });
+  const bytes = state.images?.bytes ?? new Map<string, number>();
+  const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
+  for (const [output, page] of state.pages) {
+    if (page.imageLoads) page.image = largestOf(page.imageLoads, bytes);
+    delete page.imageLoads;
+    reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+  }
 }
 
 export function routesStage(state: BuildState, options: BuildOptions): void {

@@ -5,7 +5,7 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { TextMemo } from '../content/load-content.ts';
 import type { ContentGraph } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { ImagesResult } from '../images/build-images.ts';
+import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { MemoryPostMemo } from '../cache/post-cache.ts';
 import type { Writer } from '../output/writer.ts';
@@ -41,8 +41,8 @@ export interface BuildState {
   timings: Record<string, number>;
   /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
   weights?: PageWeight[];
-  /** Responsive variants of the content photos: manifest, files, sizes. */
-  images?: ImagesResult;
+  /** Responsive variants of the content photos: manifest, files, sizes (planned before rendering, encoded after). */
+  images?: ImagePlan;
   /** Data files of the route table (a large blog's listing index). */
   files?: { path: string; contents: string }[];
   /** Pages rendered by this build (the others were kept from the last output). */
@@ -62,6 +62,8 @@ export interface RenderedPage {
   bytes?: number;
   /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
   image?: PageImage;
+  /** The image URLs a phone loads up front (budgets/page-image.ts phoneLoads): `image` once their bytes are known. */
+  imageLoads?: string[];
   /** Its ids, links and referenced files, for the link check (when the build checks links). */
   links?: LinkFacts;
 }
@@ -105,6 +107,8 @@ export interface BuildOptions {
    * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
    */
   encodeImages?: boolean;
+  /** Hears of the photo variants encoded (the CLI's progress line). */
+  onImageProgress?: (done: number, total: number) => void;
 }
 
 /** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */

@@ -5,9 +5,9 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { PageImage } from '../budgets/budgets.ts';
-import { largestImage } from '../budgets/page-image.ts';
+import { phoneLoads } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
+import { imageUrls } from '../images/recorded-images.ts';
 import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { outputFile } from '../output/output-path.ts';
@@ -24,8 +24,8 @@ export interface DocumentJob {
   markdown: MarkdownOptions;
   /** Measure a page's gzip size when its raw size could exceed this (the HTML budget). */
   gzipAbove?: number;
-  /** Bytes of every image file, by URL: find the largest image each page loads on a phone. */
-  imageBytes?: [string, number][];
+  /** Record the images each page loads up front on a phone (for the image budget). */
+  phoneImages?: boolean;
   /** Record each page's ids, links and referenced files (the build's link check). */
   links?: boolean;
   /** Write each page under this folder (and return its mtime) instead of returning its HTML. */
@@ -46,7 +46,10 @@ export interface PageFacts {
   scripts: string[];
   bytes: number;
   gzip?: number;
-  image?: PageImage;
+  /** The image URLs a phone loads up front (when `phoneImages`). */
+  imageLoads?: string[];
+  /** Every image URL the page can load: the photo variants the build must encode. */
+  imageUrls: string[];
   links?: LinkFacts;
   /** The page, when it was not written to `writeTo`. */
   html?: string;
@@ -65,18 +68,17 @@ type RenderMarkdown = (markdown: string, options: MarkdownOptions) => string;
 
 export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderMarkdown: RenderMarkdown): PageFacts[] {
   const entries = new Map(job.context.entries);
-  const imageBytes = job.imageBytes ? new Map(job.imageBytes) : undefined;
   const made = new Set<string>();
   return inputs.map((input) => {
     try {
-      return renderOne(server, job, entries, imageBytes, made, input, renderMarkdown);
+      return renderOne(server, job, entries, made, input, renderMarkdown);
     } catch (error) {
-      return { islands: [], scripts: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+      return { islands: [], scripts: [], imageUrls: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, imageBytes: Map<string, number> | undefined, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown): PageFacts {
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown): PageFacts {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
@@ -101,7 +103,8 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     scripts: page.scripts,
     bytes,
     gzip: job.gzipAbove !== undefined && gzipCeiling(bytes) > job.gzipAbove ? gzipSync(page.html).length : undefined,
-    image: imageBytes ? largestImage(page.html, imageBytes) : undefined,
+    imageLoads: job.phoneImages ? phoneLoads(page.images, route.head.preloadImages) : undefined,
+    imageUrls: imageUrls(page.images),
     links: job.links ? linkFacts(page.html) : undefined,
     markdownHtml,
     markdownError,

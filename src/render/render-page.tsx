@@ -1,23 +1,26 @@
 // Server rendering of one route's body with React; returns the HTML and the islands it used.
 // This module is bundled together with the templates so both share one React, one island
-// collector and one image-manifest context (filled from props.layout.images).
+// collector, one image collector and one image-manifest context (filled from props.layout.images).
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IslandCollector } from '../islands/island.tsx';
-import { ImageManifestContext } from '../images/image-context.ts';
+import { ImageCollector, ImageManifestContext, type ImageUse } from '../images/image-context.ts';
 import type { ImageManifest } from '../images/image-manifest.ts';
 
 export interface RenderedBody {
   html: string;
   islands: string[];
+  /** The images it emitted, in document order (recorded by the image components). */
+  images: ImageUse[];
 }
 
 export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>): RenderedBody {
   const Component = templates[template];
   if (!Component) throw new Error(`no template named "${template}" (templates/index.ts exports: ${Object.keys(templates).join(', ')})`);
   const islands = new Set<string>();
-  const images = ((props.layout as { images?: ImageManifest } | undefined)?.images) ?? {};
-  const page = createElement(ImageManifestContext.Provider, { value: images }, createElement(Component, props));
-  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, page));
-  return { html, islands: [...islands].sort() };
+  const manifest = ((props.layout as { images?: ImageManifest } | undefined)?.images) ?? {};
+  const page = createElement(ImageManifestContext.Provider, { value: manifest }, createElement(Component, props));
+  const images: ImageUse[] = [];
+  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page)));
+  return { html, islands: [...islands].sort(), images };
 }

@@ -1,8 +1,9 @@
 // Renders one page route into its full HTML document. Shared by the main thread (small sites,
 // dev) and the render workers (large sites), so both produce the same bytes.
 import type { ServerBundle } from './bundle-templates.ts';
-import { renderDocument, type ImagePreload } from './document.ts';
-import type { ImageManifest } from '../images/image-manifest.ts';
+import { renderDocument } from './document.ts';
+import type { ImageUse } from '../images/image-context.ts';
+import { imagePreloads } from '../images/recorded-images.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 /** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
@@ -26,6 +27,8 @@ export interface PageDocument {
    * report and the JS budget count them all.
    */
   scripts: string[];
+  /** The images the page emitted (recorded while rendering): preload, budget, variants to encode. */
+  images: ImageUse[];
 }
 
 /** What rendering needs of the templates bundle (the loaded module, on any thread). */
@@ -55,35 +58,10 @@ export function renderPageDocument(server: ServerModule, context: RenderContext,
     themeColor: server.themeColor,
     favicon: context.favicon,
     extraHead: context.extraHead,
-    imagePreloads: imagePreloads(route, body.html),
+    imagePreloads: imagePreloads(route.head.preloadImages, body.images),
   });
   const loaded = new Set([...scripts, ...sortedPreloads]);
   const deferred = [...later].filter((chunk) => !loaded.has(chunk)).sort();
-  return { html, islands: body.islands, scripts: [...loaded, ...deferred] };
+  return { html, islands: body.islands, scripts: [...loaded, ...deferred], images: body.images };
 }
 
-/**
- * A preloaded photo that the page shows through its responsive variants (its AVIF srcset is
- * in the body) is preloaded as the AVIF candidate the browser will pick for the slot the page
- * gives it (its <source>'s `sizes`), so it is not fetched twice; a page that shows the original preloads the original.
- */
-function imagePreloads(route: PageRoute, body: string): ImagePreload[] | undefined {
-  const images = (route.props.layout as { images?: ImageManifest } | undefined)?.images;
-  const preloads = route.head.preloadImages;
-  if (!images || !preloads?.some((src) => images[src])) return undefined;
-  return preloads.map((src) => {
-    const entry = images[src];
-    const shown = entry && body.includes(entry.sources[0].srcset.split(' ')[0]);
-    if (!entry || !shown) return { href: src };
-    const [first] = entry.sources;
-    return { href: entry.fallback.src, srcset: first.srcset, sizes: sizesOf(body, first.srcset) ?? '100vw', type: first.type };
-  });
-}
-
-/** The `sizes` of the page's <source> with this srcset: the preload must ask for the same slot. */
-function sizesOf(body: string, srcset: string): string | undefined {
-  const at = body.indexOf(`="${srcset}"`);
-  if (at < 0) return undefined;
-  const tag = body.slice(body.lastIndexOf('<', at), body.indexOf('>', at));
-  return /\ssizes="([^"]*)"/i.exec(tag)?.[1];
-}

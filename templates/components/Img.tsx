@@ -2,8 +2,8 @@
 // Always sized (no layout shift), lazy unless it is above the fold. A photo with responsive
 // variants in the image manifest renders as a <picture> (AVIF, WebP, JPEG fallback) over its
 // tiny blurred placeholder; anything else (an SVG, images disabled) as the original file.
-import { useImage } from '../../src/images/image-context.ts';
-import { Picture, responsiveImage } from './Picture.tsx';
+import { useImage, useImageRecorder } from '../../src/images/image-context.ts';
+import { Picture, responsiveImage, slotImage } from './Picture.tsx';
 
 export interface ImgProps {
   src: string;
@@ -26,8 +26,10 @@ export const PHOTO = { width: 1600, height: 1000 };
 
 export function Img({ src, alt, width = PHOTO.width, height = PHOTO.height, eager = false, priority = false, sizes = '100vw', className }: ImgProps) {
   const entry = useImage(src);
+  const record = useImageRecorder();
   const loading = eager || priority ? 'eager' : 'lazy';
-  if (entry) return <Picture image={responsiveImage(entry)} alt={alt} sizes={sizes} loading={loading} priority={priority} className={className} />;
+  if (entry) return <Picture image={slotImage(responsiveImage(entry), sizes)} alt={alt} sizes={sizes} loading={loading} priority={priority} className={className} photo={src} />;
+  record({ photo: src, src, loading, priority, shown: true });
   // The bare <picture> keeps React from adding a preload of its own for an eager image (the
   // page head already preloads its LCP image).
   return (

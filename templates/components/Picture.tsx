@@ -1,8 +1,13 @@
 // A responsive photo from plain variant data: <picture> with AVIF and WebP sources and a JPEG
 // fallback, intrinsic size, over its tiny blurred placeholder. No manifest lookup, so the
 // client-side islands can use it too (they get the data in their props; see Img for pages).
+// Its srcsets should list only the widths the slot (`sizes`) can pick: the server trims them
+// (slotImage) before they reach it, so the slot parser stays out of island bundles. The page
+// records what it emitted (src/images/image-context.ts), which is what the build encodes.
 import type { CSSProperties } from 'react';
+import { useImageRecorder } from '../../src/images/image-context.ts';
 import type { ImageEntry } from '../../src/images/image-manifest.ts';
+import { srcsetForSlot } from '../../src/images/slot-width.ts';
 
 /** What a responsive photo needs, light enough for island props. */
 export interface ResponsiveImage {
@@ -32,6 +37,19 @@ export function responsiveImage(entry: ImageEntry): ResponsiveImage {
   };
 }
 
+/**
+ * `image` with only the widths a slot of these `sizes` can pick (every width any of them can
+ * pick, for an image an island shows in several slots).
+ */
+export function slotImage(image: ResponsiveImage, ...sizes: string[]): ResponsiveImage {
+  const trim = (srcset: string | undefined) => {
+    if (!srcset) return srcset;
+    const kept = new Set(sizes.flatMap((s) => srcsetForSlot(srcset, s).split(', ')));
+    return srcset.split(', ').filter((c) => kept.has(c)).join(', ');
+  };
+  return { ...image, avif: trim(image.avif), webp: trim(image.webp) };
+}
+
 export interface PictureProps {
   image: ResponsiveImage;
   alt: string;
@@ -42,15 +60,20 @@ export interface PictureProps {
   priority?: boolean;
   /** Class of the frame. */
   className?: string;
+  /** Public path of the photo, recorded with the page's image facts. */
+  photo?: string;
 }
 
-export function Picture({ image, alt, sizes, loading, priority = false, className }: PictureProps) {
+export function Picture({ image, alt, sizes, loading, priority = false, className, photo }: PictureProps) {
+  const record = useImageRecorder();
+  const { avif, webp } = image;
+  record({ photo: photo ?? image.src, src: image.src, avif, webp, jpeg: image.jpeg, sizes, loading, priority, shown: true });
   const frame: CSSProperties = { backgroundImage: `url(${image.placeholder})` };
   return (
     <span className={className ? `img-frame ${className}` : 'img-frame'} style={frame}>
       <picture>
-        {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
-        {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
+        {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+        {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
         <img
           className="fade-img"
           src={image.src}

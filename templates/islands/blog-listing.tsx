@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../types.ts';
 import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
+import { useImageRecorder } from '../../src/images/image-context.ts';
 import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
 
 export interface BlogListingProps {
@@ -68,9 +69,11 @@ function Meta({ post }: { post: PostSummary }) {
 }
 
 function Cover({ post, image, featured }: { post: PostSummary; image?: ResponsiveImage; featured?: boolean }) {
+  const record = useImageRecorder();
   if (!post.coverImage) return null;
   const loading = featured ? 'eager' : 'lazy';
-  if (image) return <Picture image={image} alt="" sizes={featured ? FEATURED_SIZES : BLOG_CARD_SIZES} loading={loading} className="bl-cover" />;
+  if (!image) record({ photo: post.coverImage, src: post.coverImage, loading, priority: false, shown: true });
+  if (image) return <Picture image={image} alt="" sizes={featured ? FEATURED_SIZES : BLOG_CARD_SIZES} loading={loading} className="bl-cover" photo={post.coverImage} />;
   return <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={loading} decoding="async" /></span>;
 }
 

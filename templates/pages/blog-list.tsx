@@ -4,9 +4,10 @@ import { Island } from '../../src/islands/island.tsx';
 import BlogListing from '../islands/blog-listing.tsx';
 import { ArchivePages, ArticleIndex } from '../components/ArticleIndex.tsx';
 import { BlogHead } from '../components/BlogHead.tsx';
-import { responsiveImage, type ResponsiveImage } from '../components/Picture.tsx';
+import { responsiveImage, slotImage, type ResponsiveImage } from '../components/Picture.tsx';
+import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
 import { useContext } from 'react';
-import { ImageManifestContext } from '../../src/images/image-context.ts';
+import { ImageManifestContext, useImageRecorder } from '../../src/images/image-context.ts';
 import { Layout } from '../layout/Layout.tsx';
 import type { PageProps, PostSummary } from '../types.ts';
 
@@ -32,9 +33,15 @@ export function BlogList(props: BlogListProps) {
   // of each distinct cover once (posts share a few covers), keyed by the cover's path.
   const manifest = useContext(ImageManifestContext);
   const covers: Record<string, ResponsiveImage> = {};
+  const record = useImageRecorder();
   for (const cover of coverImages) {
     const entry = manifest[cover];
-    if (entry) covers[cover] = responsiveImage(entry);
+    if (!entry) continue;
+    // The island may show any cover in the browser, featured or as a card: it gets the widths
+    // either slot can pick, and they are part of the site (recorded; those on the first screen
+    // are recorded again as shown).
+    const image = (covers[cover] = slotImage(responsiveImage(entry), FEATURED_SIZES, BLOG_CARD_SIZES));
+    record({ photo: cover, src: image.src, avif: image.avif, webp: image.webp, jpeg: image.jpeg, sizes: FEATURED_SIZES, loading: 'lazy', priority: false, shown: false });
   }
   return (
     <Layout {...props}>
