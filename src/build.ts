@@ -2,11 +2,11 @@
 // load content → link → markdown → route table → bundle → render → write.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { markdownEngineVersion, pageEngineVersion } from './cache/engine-version.ts';
-import { MarkdownCache, markdownKey } from './cache/markdown-cache.ts';
-import { PostCache, type MemoryPostMemo } from './cache/post-cache.ts';
+import { persistentCaches, type Cache, type Caches } from './cache/cache.ts';
+import { markdownCacheKind, markdownKey } from './cache/markdown-cache.ts';
+import { postCacheKind, postMemo } from './cache/post-cache.ts';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
 import { linkContent } from './content/link-content.ts';
@@ -105,18 +105,14 @@ export interface BuildOptions {
    * MemoryWriter. `ok` is still false.
    */
   keepGoing?: boolean;
-  /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
-  markdownCache?: Map<string, string>;
   /** Texts of content files known unchanged since an earlier build (dev). */
   texts?: TextMemo;
-  /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
-  postMemo?: MemoryPostMemo;
   /** Dev rebuilds: reuse bundles and pages of an earlier build instead of redoing them. */
   incremental?: IncrementalOptions;
   /** Keep every page's HTML in state.pages after writing it (default true; the CLI build streams). */
   keepHtml?: boolean;
-  /** Use the persistent Markdown cache in .stitch/cache (default true). */
-  cache?: boolean;
+  /** Where Markdown HTML and parsed posts are kept between builds (cache/cache.ts `cachesFor`); default: persistent. */
+  cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
   /** Check links, #fragments and referenced files of the rendered pages; a broken one is an error (default false). */
@@ -159,7 +155,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // A blog large enough for the render workers: its Markdown goes to them while this thread
   // loads the content (the first batch that misses the cache starts them), instead of after it.
   // (Not for dev rebuilds: they render little, from memory.)
-  const large = !options.incremental && !options.markdownCache && workers.worth(countPostFiles(config.contentDir));
+  const large = !options.incremental && options.cache?.kind !== 'memory' && workers.worth(countPostFiles(config.contentDir));
   try {
     return await runStages(state, options, workers, large);
   } finally {
@@ -177,14 +173,15 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
   try {
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await fail();
-    const persistent = options.cache === false ? undefined : await PostCache.open(`${config.cacheDir}/cache`, cacheScope(config));
-    const posts = options.postMemo ? options.postMemo.over(persistent) : persistent;
+    const caches = options.cache ?? persistentCaches(config);
+    const postCache = await caches.open(postCacheKind());
     // A large build opens the Markdown cache now, for the prefetch; others when (if) they need it.
-    const markdownCache = large && options.cache !== false ? MarkdownCache.open(`${config.cacheDir}/cache`, cacheScope(config)) : undefined;
+    const markdownCache = large ? caches.open(markdownCacheKind()) : undefined;
     const prefetch = large ? startPrefetch(state, await markdownCache, workers) : undefined;
-    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts, texts: options.texts, onPostBody: prefetch && ((body) => prefetch.add(body)) }));
+    const loaded = await timed(state, 'content', () => loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(postCache), texts: options.texts, onPostBody: prefetch && ((body) => prefetch.add(body)) }));
     prefetch?.finish();
-    await persistent?.save().catch(() => undefined);
+    postCache.prune();
+    await postCache.save();
     state.diagnostics.push(...loaded.diagnostics);
     if (!loaded.graph || (hasErrors(state.diagnostics) && !options.keepGoing)) return await fail();
     const graph = (state.graph = loaded.graph);
@@ -192,7 +189,7 @@ async function runStages(state: BuildState, options: BuildOptions, workers: Work
     if (hasErrors(state.diagnostics) && !options.keepGoing) return await fail();
 
     const siteUrl = config.siteUrlOverride ?? graph.site.url.replace(/\/+$/, '');
-    const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, options, workers, markdownCache, prefetch));
+    const markdownKeys = await timed(state, 'markdown', () => renderAllMarkdown(state, { siteUrl }, workers, markdownCache ?? caches.open(markdownCacheKind()), prefetch));
     const previousImages = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
     state.images = previousImages ?? await timed(state, 'images', () => buildImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) }));
 
@@ -256,11 +253,6 @@ function countPostFiles(contentDir: string): number {
   }
 }
 
-/** Caches are kept per content folder (relative to the project, so a checkout elsewhere still hits). */
-function cacheScope(config: ResolvedConfig): string {
-  return relative(config.root, config.contentDir) || '.';
-}
-
 /** Starts the worker pool on first use; one pool serves every stage of a build. */
 class Workers {
   private pool?: Promise<RenderWorkerPool>;
@@ -280,46 +272,29 @@ class Workers {
 }
 
 /**
- * Markdown → HTML for every post and page: from the dev builder's memory, else from the
- * persistent cache (.stitch/cache/markdown), else rendered — on workers when there are many.
+ * Markdown → HTML for every post and page: from the cache (memory in dev, .stitch/cache/markdown
+ * for the CLI), else rendered — on workers when there are many.
  */
-async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, options: BuildOptions, workers: Workers, opened: Promise<MarkdownCache> | undefined, prefetch: MarkdownPrefetch | undefined): Promise<Map<string, string>> {
+async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOptions, workers: Workers, opened: Promise<Cache<string>>, prefetch: MarkdownPrefetch | undefined): Promise<Map<string, string>> {
   const graph = state.graph!;
-  const memory = options.markdownCache;
   /** Per post slug: the cache key of its Markdown (its HTML is a function of it). */
   const keys = new Map<string, string>();
   const docs: { body: string; set: (html: string) => void; slug?: string }[] = [
     ...graph.posts.map((post) => ({ body: post.body, slug: post.slug, set: (html: string) => { post.html = html; } })),
     ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, set: (html: string) => { page.html = html; } })),
   ];
-  const memoryKey = (body: string) => markdownMemoryKey(markdownOptions, body);
-  const used = new Set<string>();
-  let remaining = docs;
-  if (memory) {
-    remaining = [];
-    for (const doc of docs) {
-      const key = memoryKey(doc.body);
-      used.add(key);
-      const html = memory.get(key);
-      if (html === undefined) remaining.push(doc);
-      else doc.set(html);
-    }
-    for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
-  }
-  const cache = options.cache === false || remaining.length === 0 ? undefined
-    : await (opened ?? MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config)));
+  const cache = await opened;
   const engine = markdownEngineVersion();
   const optionsKey = markdownOptionsKey(markdownOptions);
   const early = prefetch?.matches(markdownOptions) ? prefetch : undefined;
   const misses: { body: string; set: (html: string) => void; key: string }[] = [];
   const prefetched: { doc: (typeof misses)[number]; html: Promise<string> }[] = [];
-  for (const doc of remaining) {
+  for (const doc of docs) {
     const key = early?.keyOf(doc.body) ?? markdownKey(doc.body, optionsKey, engine);
     if (doc.slug !== undefined) keys.set(doc.slug, key);
-    const html = cache?.get(key);
+    const html = cache.get(key);
     if (html !== undefined) {
       doc.set(html);
-      memory?.set(memoryKey(doc.body), html);
       continue;
     }
     const pending = early?.result(key);
@@ -329,7 +304,7 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   for (const { doc, html } of prefetched) {
     const text = await html;
     doc.set(text);
-    cache?.set(doc.key, text);
+    cache.set(doc.key, text);
   }
   // The pipeline's libraries take a while to load: only import them when something is rendered here.
   const htmls = workers.worth(misses.length)
@@ -337,11 +312,11 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     : misses.length === 0 ? [] : await import('./markdown/render-markdown.ts').then(({ renderMarkdown }) => misses.map((m) => renderMarkdown(m.body, markdownOptions)));
   misses.forEach((m, i) => {
     m.set(htmls[i]);
-    cache?.set(m.key, htmls[i]);
-    memory?.set(memoryKey(m.body), htmls[i]);
+    cache.set(m.key, htmls[i]);
   });
-  // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
-  await cache?.save().catch(() => undefined);
+  // Entries of documents no longer in the site go (save never fails the build).
+  cache.prune();
+  await cache.save();
   for (const doc of [...graph.posts, graph.about, graph.privacy, graph.terms]) {
     if (!doc.html.startsWith(MARKDOWN_FAILED)) continue;
     state.diagnostics.push(errors.markdownFailed({ file: doc.origin.file, line: doc.origin.line }, doc.html.slice(MARKDOWN_FAILED.length, -'-->'.length)));
@@ -354,15 +329,10 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
  * Markdown on the workers while the content loads (a cold build of a large blog): see
  * markdown/prefetch.ts. Undefined when the site's URL cannot be known before the content stage.
  */
-function startPrefetch(state: BuildState, cache: MarkdownCache | undefined, workers: Workers): MarkdownPrefetch | undefined {
+function startPrefetch(state: BuildState, cache: Cache<string> | undefined, workers: Workers): MarkdownPrefetch | undefined {
   const siteUrl = guessSiteUrl(state.config.contentDir, state.config.siteUrlOverride);
   if (siteUrl === undefined) return undefined;
   return new MarkdownPrefetch({ siteUrl }, markdownEngineVersion(), cache, () => workers.get());
-}
-
-/** The key of a document's HTML in the dev builder's memory cache (`BuildOptions.markdownCache`). */
-export function markdownMemoryKey(options: MarkdownOptions, body: string): string {
-  return `${options.siteUrl}\n${body}`;
 }
 
 /** What every page's document shares: island entries, stylesheet, site name, icon. */

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { markdownEngineVersion } from '../src/cache/engine-version.ts';
-import { MarkdownCache, markdownKey } from '../src/cache/markdown-cache.ts';
+import { noCaches, persistentCaches } from '../src/cache/cache.ts';
+import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
@@ -18,7 +19,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const run = async (workers: boolean, cache: boolean) => {
       const writer = new MemoryWriter();
-      const result = await build(config, { writer, workers, cache });
+      const result = await build(config, { writer, workers, cache: cache ? persistentCaches(config) : noCaches });
       expect(result.ok).toBe(true);
       return { files: new Map([...writer.files].map(([k, v]) => [k, String(v)])), order: [...result.state.pages.keys()] };
     };
@@ -36,9 +37,9 @@ describe('render workers', { timeout: 240_000 }, () => {
   it('parse Markdown while the content loads, and what they parsed fills the persistent cache', async () => {
     const p = await perfProject(POOL_THRESHOLD + 10);
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
-    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: true });
+    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: persistentCaches(config) });
     expect(cold.ok).toBe(true);
-    const cache = await MarkdownCache.open(join(config.cacheDir, 'cache'), 'content');
+    const cache = await persistentCaches(config).open(markdownCacheKind());
     const optionsKey = markdownOptionsKey({ siteUrl: cold.state.layout!.siteUrl });
     const posts = cold.state.graph!.posts;
     expect(posts.length).toBeGreaterThan(POOL_THRESHOLD);
@@ -47,8 +48,8 @@ describe('render workers', { timeout: 240_000 }, () => {
     }
     // A site URL other than site.yaml's (SITE_URL): the early guess follows it, and the pages link with it.
     const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);
-    const again = await build(moved, { writer: new MemoryWriter(), workers: true, cache: true });
-    const main = await build(moved, { writer: new MemoryWriter(), workers: false, cache: false });
+    const again = await build(moved, { writer: new MemoryWriter(), workers: true, cache: persistentCaches(moved) });
+    const main = await build(moved, { writer: new MemoryWriter(), workers: false, cache: noCaches });
     expect(again.ok && main.ok).toBe(true);
     expect(again.state.graph!.posts.map((x) => x.html)).toEqual(main.state.graph!.posts.map((x) => x.html));
   });
@@ -58,7 +59,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const expectSameAsMainThread = async () => {
       const writer = new MemoryWriter();
-      expect((await build(config, { writer, workers: false, cache: false })).ok).toBe(true);
+      expect((await build(config, { writer, workers: false, cache: noCaches })).ok).toBe(true);
       for (const [path, contents] of writer.files) expect(readFileSync(join(p.out, path), 'utf8'), path).toBe(String(contents));
     };
     expect(p.build().code).toBe(0);

@@ -11,13 +11,16 @@
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { build, markdownMemoryKey, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
+import { build, renderRoute, type BuildState, type RenderedPage } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { MemoryPostMemo } from '../cache/post-cache.ts';
+import { cachesFor, type Caches } from '../cache/cache.ts';
+import { markdownEngineVersion } from '../cache/engine-version.ts';
+import { markdownCacheKind, markdownKey } from '../cache/markdown-cache.ts';
+import { markdownOptionsKey } from '../markdown/options-key.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -60,8 +63,8 @@ export class DevBuilder {
   /** Inputs of the last successful build: what changed since decides what to redo. */
   private good: Snapshot = new Map();
   private readonly fingerprints = new Map<string, string>();
-  private readonly markdownCache = new Map<string, string>();
-  private readonly postMemo = new MemoryPostMemo();
+  /** Markdown HTML and parsed posts, in memory between builds (the first build reads .stitch/cache). */
+  private readonly caches: Caches;
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
@@ -75,6 +78,7 @@ export class DevBuilder {
   constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
     // The build reads content and templates; of site-assets only which files exist.
     this.inputs = [{ dir: config.contentDir }, { dir: config.templatesDir }, { dir: config.assetsDir, namesOnly: true }];
+    this.caches = cachesFor('dev', config);
   }
 
   /** Rebuilds if any input changed since the last build; resolves when the output is current. */
@@ -131,6 +135,8 @@ export class DevBuilder {
     // The Markdown options the build used (see runStages): the same HTML, the same memory key.
     const markdownOptions = { siteUrl: previous.layout.siteUrl };
     const { renderMarkdown } = await import('../markdown/render-markdown.ts');
+    const markdownCache = await this.caches.open(markdownCacheKind());
+    const optionsKey = markdownOptionsKey(markdownOptions);
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
     const posts = new Map<Post, Post>();
@@ -138,9 +144,9 @@ export class DevBuilder {
     for (const { old, post } of edits) {
       const route = routes.get(post.slug);
       if (!route) return undefined;
-      const key = markdownMemoryKey(markdownOptions, post.body);
-      const html = this.markdownCache.get(key) ?? renderMarkdown(post.body, markdownOptions);
-      this.markdownCache.set(key, html);
+      const key = markdownKey(post.body, optionsKey, markdownEngineVersion());
+      const html = markdownCache.get(key) ?? renderMarkdown(post.body, markdownOptions);
+      markdownCache.set(key, html);
       const next: PageRoute = { ...route, props: { ...route.props, post: { ...(route.props.post as object), html } } };
       let page: RenderedPage;
       try {
@@ -234,7 +240,7 @@ export class DevBuilder {
       minify: false,
       copyAssets: false,
       extraHead: this.options.extraHead,
-      markdownCache: this.markdownCache,
+      cache: this.caches,
       // Unchanged files are not read again (the snapshot says which), unchanged posts not parsed again.
       texts: {
         get: (path) => {
@@ -247,9 +253,6 @@ export class DevBuilder {
           else this.texts.set(path, { stamp, text });
         },
       },
-      postMemo: this.postMemo,
-      // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
-      cache: full,
       incremental: previous && !full ? {
         previous,
         // No photo was added, removed or replaced since: its variants and manifest stand.

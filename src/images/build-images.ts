@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
 import { engineVersion } from '../cache/engine-version.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { encodeVariant, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
@@ -158,10 +159,7 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
 }
 
 async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
-  const temp = join(dir, `${key}.json.${randomUUID()}.tmp`);
-  await writeFile(temp, JSON.stringify(entry));
-  // A concurrent build may have pruned or replaced it: the entry is the same either way.
-  await rename(temp, join(dir, `${key}.json`)).catch(() => rm(temp, { force: true }));
+  await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(entry));
 }
 
 /** Encodes into a temporary folder that then replaces the entry's folder. */

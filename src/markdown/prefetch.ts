@@ -9,7 +9,8 @@
 // same, so a wrong guess costs time, never a wrong page.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { markdownKey, type MarkdownCache } from '../cache/markdown-cache.ts';
+import type { Cache } from '../cache/cache.ts';
+import { markdownKey } from '../cache/markdown-cache.ts';
 import type { RenderWorkerPool } from '../render/render-worker-pool.ts';
 import { markdownOptionsKey, type MarkdownOptions } from './options-key.ts';
 
@@ -28,7 +29,7 @@ export class MarkdownPrefetch {
   constructor(
     readonly options: MarkdownOptions,
     private readonly engine: string,
-    private readonly cache: MarkdownCache | undefined,
+    private readonly cache: Cache<string> | undefined,
     private readonly startPool: () => Promise<RenderWorkerPool>,
   ) {
     this.optionsKey = markdownOptionsKey(options);
