@@ -18,7 +18,10 @@ export interface Cache<V> {
   has(key: string): boolean;
   /** Stores `value` under `key` (counts as a use). */
   set(key: string, value: V): void;
-  /** Drops the entries neither read nor written since the cache was opened. */
+  /**
+   * Drops the entries neither read nor written since the cache was opened. (The persistent
+   * cache leaves them in its file until they make up a quarter of it: still valid, only unused.)
+   */
   prune(): void;
   /** Makes the entries last (persistent: written atomically). Never rejects: a cache only saves time. */
   save(): Promise<void>;
