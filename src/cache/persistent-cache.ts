@@ -57,9 +57,8 @@ class PackCache<V> implements Cache<V> {
   private readonly added = new Map<string, V>();
   /** Keys this build read or wrote. */
   private readonly used = new Set<string>();
-  /** Bytes of readable records on disk, and of those no longer wanted (replaced or pruned). */
+  /** Bytes of readable records on disk (those of entries no longer wanted included). */
   private diskBytes = 0;
-  private wastedBytes = 0;
   /** The pack must be rewritten (missing, torn, corrupt or of another version). */
   private rewrite = true;
 
@@ -76,10 +75,7 @@ class PackCache<V> implements Cache<V> {
       if (end > data.length) break;
       const body = data.subarray(offset + RECORD_HEAD, end);
       if (crc32(body) !== data.readUInt32LE(offset + 8)) break;
-      const key = body.toString('utf8', 0, keyLength);
-      const earlier = this.stored.get(key);
-      if (earlier) this.wastedBytes += RECORD_HEAD + keyLength + earlier.length;
-      this.stored.set(key, body.subarray(keyLength));
+      this.stored.set(body.toString('utf8', 0, keyLength), body.subarray(keyLength));
       offset = end;
     }
     this.diskBytes = offset - header.length;
@@ -113,7 +109,10 @@ class PackCache<V> implements Cache<V> {
   }
 
   async save(): Promise<void> {
-    const compact = this.rewrite || this.wastedBytes * 4 > this.diskBytes;
+    // Replaced, pruned or undecodable entries are still on disk: the bytes not in a stored entry.
+    let liveBytes = 0;
+    for (const [key, value] of this.stored) liveBytes += RECORD_HEAD + Buffer.byteLength(key) + value.length;
+    const compact = this.rewrite || (this.diskBytes - liveBytes) * 4 > this.diskBytes;
     if (!compact && this.added.size === 0) return;
     const encoded = [...this.added].map(([key, value]) => record(key, this.kind.encode(value)));
     try {
@@ -126,12 +125,7 @@ class PackCache<V> implements Cache<V> {
     // Saved: what was added is now on disk (a second save writes only what comes after).
     for (const r of encoded) this.stored.set(r.key, r.bytes.subarray(r.bytes.length - r.valueLength));
     const written = encoded.reduce((sum, r) => sum + r.bytes.length, 0);
-    if (compact) {
-      this.diskBytes = [...this.stored].reduce((sum, [key, value]) => sum + RECORD_HEAD + Buffer.byteLength(key) + value.length, 0);
-      this.wastedBytes = 0;
-    } else {
-      this.diskBytes += written;
-    }
+    this.diskBytes = compact ? liveBytes + written : this.diskBytes + written;
     this.added.clear();
     this.rewrite = false;
   }
@@ -169,12 +163,9 @@ class PackCache<V> implements Cache<V> {
     }
   }
 
-  /** Forgets a stored entry; its record on disk becomes waste. */
+  /** Forgets a stored entry (its record on disk becomes waste, see save). */
   private drop(key: string): void {
-    const bytes = this.stored.get(key);
-    if (bytes === undefined) return;
     this.stored.delete(key);
-    this.wastedBytes += RECORD_HEAD + Buffer.byteLength(key) + bytes.length;
   }
 }
 
