@@ -18,7 +18,7 @@ import { linksStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
 export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
-export { markdownMemoryKey, pageKeys, renderContext } from './pipeline/documents.ts';
+export { pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
@@ -61,7 +61,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
 function writesEverything(config: ResolvedConfig, options: BuildOptions): boolean {
-  return !options.incremental && !options.markdownCache && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
+  return !options.incremental && options.cache?.kind !== 'memory' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */

@@ -1,10 +1,13 @@
 // stitch dev's rebuild after a post edit redoes only what the edit feeds: unchanged posts are not
 // parsed again and the photos' variants are kept, unless a photo was replaced in the meantime.
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParsedPost, PostMemo } from '../src/cache/post-cache.ts';
-import { MemoryPostMemo } from '../src/cache/post-cache.ts';
+import { noCaches } from '../src/cache/cache.ts';
+import { MemoryCaches } from '../src/cache/memory-cache.ts';
+import { PersistentCaches } from '../src/cache/persistent-cache.ts';
+import { postCacheKind, postMemo, type ParsedPost } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { build } from '../src/build.ts';
 import { DevBuilder, type BuildOutcome } from '../src/dev/dev-builder.ts';
@@ -13,30 +16,26 @@ import { tempProject } from './dev-project.ts';
 
 const parsed = (minutes: number) => ({ data: { title: 't' }, bodyStart: 0, bodyLine: 1, readingTime: minutes }) as unknown as ParsedPost;
 
-describe('the in-memory post memo', () => {
-  it('answers for a file whose text is unchanged, asks the persistent cache otherwise, and fills both', () => {
-    const disk = new Map<string, ParsedPost>();
-    const asked: string[] = [];
-    const fallback: PostMemo = {
-      get: (file, text) => (asked.push(file), disk.get(`${file}\n${text}`)),
-      set: (file, text, post) => void disk.set(`${file}\n${text}`, post),
-    };
-    const memo = new MemoryPostMemo().over(fallback);
-    expect(memo.get('a.md', 'one')).toBeUndefined();
-    memo.set('a.md', 'one', parsed(1));
-    expect(disk.get('a.md\none')?.readingTime).toBe(1);
-    asked.length = 0;
-    expect(memo.get('a.md', 'one')?.readingTime).toBe(1);
-    expect(asked).toEqual([]);
+describe('the dev post cache (memory, warmed from the persistent cache)', () => {
+  it('answers for a file whose text is unchanged, finds what the disk cache knows, and keeps it for the next build', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stitch-posts-'));
+    const disk = await new PersistentCaches(dir, 'content').open(postCacheKind());
+    postMemo(disk).set('b.md', 'three', parsed(3));
+    await disk.save();
+    const caches = new MemoryCaches(new PersistentCaches(dir, 'content'));
+    const firstCache = await caches.open(postCacheKind());
+    const first = postMemo(firstCache);
+    expect(first.get('a.md', 'one')).toBeUndefined();
+    first.set('a.md', 'one', parsed(1));
+    expect(first.get('a.md', 'one')?.readingTime).toBe(1);
     // An edited file is not the cached one.
-    expect(memo.get('a.md', 'two')).toBeUndefined();
-    expect(asked).toEqual(['a.md']);
-    // What the persistent cache knows is kept in memory for the next build.
-    disk.set('b.md\nthree', parsed(3));
-    expect(memo.get('b.md', 'three')?.readingTime).toBe(3);
-    asked.length = 0;
-    expect(memo.get('b.md', 'three')?.readingTime).toBe(3);
-    expect(asked).toEqual([]);
+    expect(first.get('a.md', 'two')).toBeUndefined();
+    expect(first.get('b.md', 'three')?.readingTime).toBe(3);
+    await firstCache.save();
+    rmSync(dir, { recursive: true, force: true });
+    // The next build of the process finds both in memory.
+    const next = postMemo(await caches.open(postCacheKind()));
+    expect([next.get('a.md', 'one')?.readingTime, next.get('b.md', 'three')?.readingTime]).toEqual([1, 3]);
   });
 });
 
@@ -50,7 +49,7 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
   /** The site as a fresh dev build of the files as they are now makes it. */
   const fresh = async () => {
     const writer = new MemoryWriter();
-    const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '', cache: false });
+    const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '', cache: noCaches });
     expect(result.ok).toBe(true);
     return writer;
   };

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { markdownEngineVersion } from '../src/cache/engine-version.ts';
-import { MarkdownCache, markdownKey } from '../src/cache/markdown-cache.ts';
+import { noCaches, persistentCaches } from '../src/cache/cache.ts';
+import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { renderMarkdown } from '../src/markdown/render-markdown.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
@@ -19,7 +20,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const run = async (workers: boolean, cache: boolean) => {
       const writer = new MemoryWriter();
-      const result = await build(config, { writer, workers, cache });
+      const result = await build(config, { writer, workers, cache: cache ? persistentCaches(config) : noCaches });
       expect(result.ok).toBe(true);
       return { files: new Map([...writer.files].map(([k, v]) => [k, String(v)])), order: [...result.state.pages.keys()] };
     };
@@ -37,9 +38,9 @@ describe('render workers', { timeout: 240_000 }, () => {
   it('fill the persistent Markdown cache with what they render, and follow SITE_URL', async () => {
     const p = await perfProject(POOL_THRESHOLD + 10);
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
-    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: true });
+    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: persistentCaches(config) });
     expect(cold.ok).toBe(true);
-    const cache = await MarkdownCache.open(join(config.cacheDir, 'cache'), 'content');
+    const cache = await persistentCaches(config).open(markdownCacheKind());
     const options = { siteUrl: cold.state.layout!.siteUrl };
     const optionsKey = markdownOptionsKey(options);
     const posts = cold.state.graph!.posts;
@@ -51,8 +52,8 @@ describe('render workers', { timeout: 240_000 }, () => {
     const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);
     const again = { writer: new MemoryWriter() };
     const main = { writer: new MemoryWriter() };
-    expect((await build(moved, { writer: again.writer, workers: true, cache: true })).ok).toBe(true);
-    expect((await build(moved, { writer: main.writer, workers: false, cache: false })).ok).toBe(true);
+    expect((await build(moved, { writer: again.writer, workers: true, cache: persistentCaches(moved) })).ok).toBe(true);
+    expect((await build(moved, { writer: main.writer, workers: false, cache: noCaches })).ok).toBe(true);
     expect(again.writer.files).toEqual(main.writer.files);
   });
 
@@ -61,7 +62,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const expectSameAsMainThread = async () => {
       const writer = new MemoryWriter();
-      expect((await build(config, { writer, workers: false, cache: false })).ok).toBe(true);
+      expect((await build(config, { writer, workers: false, cache: noCaches })).ok).toBe(true);
       for (const [path, contents] of writer.files) expect(readFileSync(join(p.out, path), 'utf8'), path).toBe(String(contents));
     };
     expect(p.build().code).toBe(0);

@@ -1,13 +1,11 @@
-// A persistent cache of parsed blog posts: front matter parsed (YAML with positions) and
-// validated (zod), where the body starts, and the reading time. Keyed by a hash of the engine
-// version, the file's path and its full text, so any edit — or a change to the parser, the
-// schemas or the libraries — misses. Only posts without any diagnostic are stored: a post
-// with a problem is parsed again every time, so its messages come out exactly as before.
-// One JSON file per content folder (.stitch/cache/posts/<scope>.json); unreadable → empty.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// The cache of parsed blog posts: front matter parsed (YAML with positions) and validated (zod),
+// where the body starts, and the reading time. Keyed by a hash of the content engine's version,
+// the file's path and its full text, so any edit — or a change to the parser, the schemas or
+// the libraries — misses. Only posts without any diagnostic are stored: a post with a problem
+// is parsed again every time, so its messages come out exactly as before.
+import { createHash } from 'node:crypto';
 import type { PostFrontMatter } from '../content/schemas.ts';
+import type { Cache, CacheKind } from './cache.ts';
 import { engineVersion } from './engine-version.ts';
 
 export interface ParsedPost {
@@ -27,65 +25,42 @@ export interface PostMemo {
   set(file: string, text: string, post: ParsedPost): void;
 }
 
-const VERSION = 1;
+/** The version of the code a parsed post comes from. */
+function postEngineVersion(): string {
+  return engineVersion(['content', 'markdown'], ['yaml', 'gray-matter', 'zod']);
+}
 
-export class PostCache implements PostMemo {
-  private readonly entries = new Map<string, ParsedPost>();
-  private readonly used = new Set<string>();
-  private changed = false;
-  private readonly engine = engineVersion(['content', 'markdown'], ['yaml', 'gray-matter', 'zod']);
-
-  private constructor(private readonly file: string) {}
-
-  static async open(cacheDir: string, scope: string): Promise<PostCache> {
-    const name = createHash('sha256').update(scope).digest('hex').slice(0, 16);
-    const cache = new PostCache(join(cacheDir, 'posts', `${name}.json`));
-    try {
-      const stored = JSON.parse(await readFile(cache.file, 'utf8')) as { version?: number; entries?: Record<string, ParsedPost> };
-      if (stored.version === VERSION && stored.entries && typeof stored.entries === 'object') {
-        for (const [key, post] of Object.entries(stored.entries)) if (valid(post)) cache.entries.set(key, post);
+/** Parsed posts, stored as JSON (one record each, parsed only when a build asks for it). */
+export function postCacheKind(): CacheKind<ParsedPost> {
+  return {
+    name: 'posts',
+    version: postEngineVersion(),
+    encode: (post) => JSON.stringify(post),
+    decode: (data) => {
+      try {
+        const post = JSON.parse(data.toString('utf8')) as ParsedPost;
+        return valid(post) ? post : undefined;
+      } catch {
+        return undefined;
       }
-    } catch {
-      // Missing or corrupt: start empty (and rewrite it).
-      cache.changed = true;
-    }
-    return cache;
-  }
+    },
+  };
+}
 
-  private key(file: string, text: string): string {
-    return createHash('sha256').update(this.engine).update('\0').update(file).update('\0').update(text).digest('hex');
-  }
-
-  get(file: string, text: string): ParsedPost | undefined {
-    const key = this.key(file, text);
-    const post = this.entries.get(key);
-    if (!post || post.bodyStart > text.length) return undefined;
-    this.used.add(key);
-    return post;
-  }
-
-  set(file: string, text: string, post: ParsedPost): void {
-    // Only data that survives JSON unchanged can be cached.
-    if (!plainJson(post.data)) return;
-    const key = this.key(file, text);
-    this.entries.set(key, post);
-    this.used.add(key);
-    this.changed = true;
-  }
-
-  /** Writes the cache when it changed, keeping only the posts this build read. */
-  async save(): Promise<void> {
-    if (!this.changed && this.used.size === this.entries.size) return;
-    const entries = Object.fromEntries([...this.entries].filter(([key]) => this.used.has(key)));
-    await mkdir(join(this.file, '..'), { recursive: true });
-    // A unique temporary name: two builds of one process (or two processes) may save at once.
-    const temp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, JSON.stringify({ version: VERSION, entries }));
-    await rename(temp, this.file).catch(async (error: unknown) => {
-      await rm(temp, { force: true });
-      throw error;
-    });
-  }
+/** The content loader's view of a post cache: keyed by the file and its text. */
+export function postMemo(cache: Cache<ParsedPost>): PostMemo {
+  const engine = postEngineVersion();
+  const key = (file: string, text: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(text).digest('hex');
+  return {
+    get: (file, text) => {
+      const post = cache.get(key(file, text));
+      return post && post.bodyStart <= text.length ? post : undefined;
+    },
+    set: (file, text, post) => {
+      // Only data that survives JSON unchanged can be cached.
+      if (plainJson(post.data)) cache.set(key(file, text), post);
+    },
+  };
 }
 
 function valid(post: ParsedPost): boolean {
@@ -101,26 +76,4 @@ function plainJson(value: unknown): boolean {
     return Object.values(value as Record<string, unknown>).every((v) => v === undefined || plainJson(v));
   }
   return false;
-}
-
-/** Parsed posts kept in memory between the builds of one process (stitch dev): one per file. */
-export class MemoryPostMemo {
-  private readonly entries = new Map<string, { text: string; post: ParsedPost }>();
-
-  /** A memo that asks this memory first, then `fallback` (the persistent cache), and fills both. */
-  over(fallback?: PostMemo): PostMemo {
-    return {
-      get: (file, text) => {
-        const entry = this.entries.get(file);
-        if (entry && entry.text === text) return entry.post;
-        const post = fallback?.get(file, text);
-        if (post) this.entries.set(file, { text, post });
-        return post;
-      },
-      set: (file, text, post) => {
-        this.entries.set(file, { text, post });
-        fallback?.set(file, text, post);
-      },
-    };
-  }
 }

@@ -11,13 +11,16 @@
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
-import { build, markdownMemoryKey, pageKeys, renderContext, type BuildState } from '../build.ts';
+import { build, pageKeys, renderContext, type BuildState } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { MemoryPostMemo } from '../cache/post-cache.ts';
+import { cachesFor, type Caches } from '../cache/cache.ts';
+import { markdownEngineVersion } from '../cache/engine-version.ts';
+import { markdownCacheKind, markdownKey } from '../cache/markdown-cache.ts';
+import { markdownOptionsKey } from '../markdown/options-key.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
 import { largestOf } from '../budgets/page-image.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -61,9 +64,9 @@ export class DevBuilder {
   private built: Snapshot = new Map();
   /** Inputs of the last successful build: what changed since decides what to redo. */
   private good: Snapshot = new Map();
-  private readonly markdownCache = new Map<string, string>();
+  /** Markdown HTML and parsed posts, in memory between builds (the first build reads .stitch/cache). */
+  private readonly caches: Caches;
   private readonly relatedMemo = new RelatedMemo();
-  private readonly postMemo = new MemoryPostMemo();
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
@@ -77,6 +80,7 @@ export class DevBuilder {
   constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
     // The build reads content and templates; of site-assets only which files exist.
     this.inputs = [{ dir: config.contentDir }, { dir: config.templatesDir }, { dir: config.assetsDir, namesOnly: true }];
+    this.caches = cachesFor('dev', config);
   }
 
   /** Rebuilds if any input changed since the last build; resolves when the output is current. */
@@ -134,6 +138,8 @@ export class DevBuilder {
     const markdownOptions = { siteUrl: previous.layout.siteUrl };
     const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
     const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
+    const markdownCache = await this.caches.open(markdownCacheKind());
+    const optionsKey = markdownOptionsKey(markdownOptions);
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
     const posts = new Map<Post, Post>();
@@ -142,10 +148,10 @@ export class DevBuilder {
       const route = routes.get(post.slug);
       if (!route) return undefined;
       const next: PageRoute = { ...route, markdown: { body: post.body, into: 'post' } };
-      const key = markdownMemoryKey(markdownOptions, post.body);
-      const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: this.markdownCache.get(key) }], renderMarkdown);
+      const key = markdownKey(post.body, optionsKey, markdownEngineVersion());
+      const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: markdownCache.get(key) }], renderMarkdown);
       if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
-      if (facts.markdownHtml !== undefined) this.markdownCache.set(key, facts.markdownHtml);
+      if (facts.markdownHtml !== undefined) markdownCache.set(key, facts.markdownHtml);
       replaced.set(route, next);
       posts.set(old, post);
       pages.set(next.output, { route: next, islands: facts.islands, scripts: facts.scripts, bytes: facts.bytes, gzip: facts.gzip, image: largestOf(facts.imageLoads ?? [], previous.images?.bytes ?? new Map()), links: facts.links });
@@ -235,7 +241,7 @@ export class DevBuilder {
       minify: false,
       copyAssets: false,
       extraHead: this.options.extraHead,
-      markdownCache: this.markdownCache,
+      cache: this.caches,
       // Unchanged files are not read again (the snapshot says which), unchanged posts not parsed again.
       texts: {
         get: (path) => {
@@ -248,10 +254,7 @@ export class DevBuilder {
           else this.texts.set(path, { stamp, text });
         },
       },
-      postMemo: this.postMemo,
       relatedMemo: this.relatedMemo,
-      // The persistent Markdown cache speeds up the first build; later ones hit the memory cache.
-      cache: full,
       // No photo was added, removed or replaced since: its variants and manifest stand.
       incremental: previous && !full ? { previous, reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged } } : undefined,
     });

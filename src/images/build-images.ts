@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
@@ -230,9 +231,7 @@ async function encodeEntry(dir: string, key: string, source: Buffer, variants: V
   for (const width of widths) {
     const atWidth = variants.filter((v) => v.width === width);
     for (const [variant, data] of await encodeWidth(decoded, atWidth)) {
-      const temp = join(dir, key, `${variant.name}.${randomUUID()}.tmp`);
-      await writeFile(temp, data);
-      await rename(temp, join(dir, key, variant.name));
+      await writeFileAtomic(join(dir, key, variant.name), data);
       out.push({ ...variant, bytes: data.length });
       onEach();
     }
@@ -246,7 +245,7 @@ async function generation(dir: string): Promise<string> {
   const known = await readFile(file, 'utf8').catch(() => '');
   if (/^[0-9a-f-]{36}$/.test(known)) return known;
   const made = randomUUID();
-  await writeFile(file, made);
+  await writeFileAtomic(file, made);
   return made;
 }
 
@@ -273,10 +272,7 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
 }
 
 async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
-  const temp = join(dir, `${key}.json.${randomUUID()}.tmp`);
-  await writeFile(temp, JSON.stringify(entry));
-  // A concurrent build may have pruned or replaced it: the entry describes the same files.
-  await rename(temp, join(dir, `${key}.json`)).catch(() => rm(temp, { force: true }));
+  await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(entry));
 }
 
 /** Drops entries no photo of this build uses, and temporary files an interrupted build left. */

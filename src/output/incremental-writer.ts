@@ -16,9 +16,10 @@
 // folder by hand are not carried over (a build that changes nothing leaves the folder as it is).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LinkFacts } from '../check/link-facts.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 import { writeAll, type Writer } from './writer.ts';
@@ -242,8 +243,7 @@ export class IncrementalWriter implements ReusingWriter {
 
   private async saveManifest(dirty: boolean): Promise<void> {
     const manifest: Manifest = { version: 1, outDir: this.outDir, dirty, files: Object.fromEntries([...this.next].sort(([a], [b]) => (a < b ? -1 : 1))) };
-    const temp = `${this.manifestFile}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(manifest));
-    await rename(temp, this.manifestFile);
+    // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap.
+    await writeFileAtomic(this.manifestFile, JSON.stringify(manifest));
   }
 }

@@ -4,7 +4,8 @@
 // the cache already has to its document, and collects the facts each pass reports.
 import { createHash } from 'node:crypto';
 import { markdownEngineVersion, pageEngineVersion } from '../cache/engine-version.ts';
-import { MarkdownCache, markdownKey } from '../cache/markdown-cache.ts';
+import { persistentCaches } from '../cache/cache.ts';
+import { markdownCacheKind, markdownKey } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { errors } from '../errors/catalogue.ts';
@@ -16,7 +17,6 @@ import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-doc
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { Executor } from './executor.ts';
-import { cacheScope } from './load.ts';
 import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
@@ -121,37 +121,30 @@ async function readBack(writer: Writer | undefined, path: string): Promise<strin
 }
 
 /**
- * The Markdown HTML already rendered by an earlier build, by Markdown body: the dev server's
- * memory, or the persistent cache (.stitch/cache/markdown). Undefined when nothing is cached.
+ * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/cache.ts: the
+ * dev server's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when no
+ * document needs Markdown rendered.
  */
 async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[]): Promise<{ get(body: string): string | undefined; set(body: string, html: string): void; save(): Promise<void> } | undefined> {
-  const memory = options.markdownCache;
-  if (memory) {
-    // Entries no page of this build uses are dropped.
-    const used = new Set(state.routes.flatMap((r) => (r.type === 'page' && r.markdown ? [markdownMemoryKey(markdownOptions, r.markdown.body)] : [])));
-    for (const key of memory.keys()) if (!used.has(key)) memory.delete(key);
-    return {
-      get: (body) => memory.get(markdownMemoryKey(markdownOptions, body)),
-      set: (body, html) => void memory.set(markdownMemoryKey(markdownOptions, body), html),
-      save: async () => undefined,
-    };
-  }
-  if (options.cache === false || !routes.some((r) => r.markdown)) return undefined;
-  const persistent = await MarkdownCache.open(`${state.config.cacheDir}/cache`, cacheScope(state.config));
+  const markdownRoutes = routes.filter((r) => r.markdown).length;
+  if (markdownRoutes === 0) return undefined;
+  const caches = options.cache ?? persistentCaches(state.config);
+  if (caches.kind === 'none') return undefined;
+  const cache = await caches.open(markdownCacheKind());
   const engine = markdownEngineVersion();
   const optionsKey = markdownOptionsKey(markdownOptions);
   const key = (body: string) => markdownKey(body, optionsKey, engine);
+  // Entries of documents no longer in the site go — only known when every document was asked for
+  // (pages kept from the last output do not ask).
+  const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
   return {
-    get: (body) => persistent.get(key(body)),
-    set: (body, html) => persistent.set(key(body), html),
-    // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
-    save: () => persistent.save().catch(() => undefined),
+    get: (body) => cache.get(key(body)),
+    set: (body, html) => cache.set(key(body), html),
+    save: async () => {
+      if (all) cache.prune();
+      await cache.save();
+    },
   };
-}
-
-/** The key of a document's HTML in the dev builder's memory cache (`BuildOptions.markdownCache`). */
-export function markdownMemoryKey(options: MarkdownOptions, body: string): string {
-  return `${options.siteUrl}\n${body}`;
 }
 
 /** What every page's document shares: island entries, stylesheet, site name, icon. */

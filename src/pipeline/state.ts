@@ -7,7 +7,7 @@ import type { ContentGraph } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
-import type { MemoryPostMemo } from '../cache/post-cache.ts';
+import type { Caches } from '../cache/cache.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
@@ -84,18 +84,14 @@ export interface BuildOptions {
    * MemoryWriter. `ok` is still false.
    */
   keepGoing?: boolean;
-  /** Rendered Markdown by source text, kept between builds (dev); entries not used are dropped. */
-  markdownCache?: Map<string, string>;
   /** Texts of content files known unchanged since an earlier build (dev). */
   texts?: TextMemo;
   /** Related-post answers kept between builds (dev): a rebuild with the same slugs and tags reuses them. */
   relatedMemo?: RelatedMemo;
-  /** Parsed posts kept between builds (dev), instead of the persistent post cache. */
-  postMemo?: MemoryPostMemo;
   /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
-  /** Use the persistent caches in .stitch/cache (default true). */
-  cache?: boolean;
+  /** Where Markdown HTML and parsed posts are kept between builds (cache/cache.ts `cachesFor`); default: persistent. */
+  cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
   /** Check links, #fragments and referenced files of the rendered pages; a broken one is an error (default false). */

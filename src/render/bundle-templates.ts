@@ -2,13 +2,14 @@
 // esbuild, then imports it. A new content hash gives a new file, so `stitch dev` picks up
 // template edits without restarting Node.
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { RenderedBody } from './render-page.tsx';
 
 export interface ServerBundle {
@@ -64,7 +65,8 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
   const dir = `${cacheDir}/server`;
   await mkdir(dir, { recursive: true });
   const file = `${dir}/templates-${hash}.mjs`;
-  if (!existsSync(file)) await writeFile(file, code);
+  // Atomic: a killed build must not leave a torn module that later builds would import.
+  if (!existsSync(file)) await writeFileAtomic(file, code);
   const mod = await import(pathToFileURL(file).href);
   return { templates: mod.templates, renderPage: mod.renderPage, headScript: mod.headScript, frameOrigins: mod.frameOrigins, themeColor: mod.themeColor, hash, file };
 }

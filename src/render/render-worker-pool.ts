@@ -2,12 +2,12 @@
 // documents each) so messages stay few and every worker stays busy; results come back in
 // order per call. The worker script is bundled once per engine version into .stitch/server.
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { pageEngineVersion } from '../cache/engine-version.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { workerBundlePatches } from './bundle-patches.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from './render-documents.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
@@ -38,10 +38,7 @@ async function workerFile(cacheDir: string): Promise<string> {
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
-  await mkdir(`${cacheDir}/server`, { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, result.outputFiles[0].contents);
-  await rename(temp, file);
+  await writeFileAtomic(file, result.outputFiles[0].contents);
   return file;
 }
 

@@ -5,6 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
+import { noCaches, persistentCaches } from '../../src/cache/cache.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { DevBuilder } from '../../src/dev/dev-builder.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
@@ -39,17 +40,17 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     const cold = p.files();
     expect(p.build(EPOCH).code).toBe(0);
     expect(p.files()).toEqual(cold);
-    const inline = await memory({ workers: false, cache: false });
+    const inline = await memory({ workers: false, cache: noCaches });
     expectSame(cold, inline);
-    expect(await memory({ workers: true, cache: false })).toEqual(inline);
+    expect(await memory({ workers: true, cache: noCaches })).toEqual(inline);
     // With the persistent Markdown cache the CLI builds filled.
-    expect(await memory({ workers: true, cache: true })).toEqual(inline);
+    expect(await memory({ workers: true, cache: persistentCaches(config) })).toEqual(inline);
 
     appendFileSync(join(p.content, 'blog/synthetic-0042.md'), '\nAn added line about *welting*.\n');
     expect(p.build(EPOCH).code).toBe(0);
     const edited = p.files();
     expect(edited.get('blog/synthetic-0042/index.html')).toContain('An added line about <em>welting</em>.');
-    expectSame(edited, await memory({ workers: false, cache: false }));
+    expectSame(edited, await memory({ workers: false, cache: noCaches }));
   });
 
   it("stitch dev's incremental rebuilds equal a fresh build with dev's options", async () => {
@@ -57,7 +58,7 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     const config = resolveConfig({ content: 'content', root: p.root }, EPOCH, p.root);
     const fresh = async () => {
       const writer = new MemoryWriter();
-      const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: false });
+      const result = await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: noCaches });
       expect(result.ok).toBe(true);
       return texts(writer);
     };

@@ -1,0 +1,189 @@
+// One contract for the three cache implementations (cache/cache.ts), then what only the
+// persistent one must do: survive a reopen, ignore a torn or corrupt pack, never throw on save.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cachesFor, noCaches, type CacheKind, type Caches } from '../../src/cache/cache.ts';
+import { MemoryCaches } from '../../src/cache/memory-cache.ts';
+import { PersistentCaches } from '../../src/cache/persistent-cache.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stitch-cache-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const text = (version = '1'): CacheKind<string> => ({ name: 'text', version, encode: (s) => s, decode: (b) => b.toString('utf8') });
+const json: CacheKind<{ n: number }> = {
+  name: 'json',
+  version: '1',
+  encode: (v) => JSON.stringify(v),
+  decode: (b) => {
+    const v = JSON.parse(b.toString('utf8')) as { n?: unknown };
+    return typeof v.n === 'number' ? { n: v.n } : undefined;
+  },
+};
+
+/** Each implementation, and how a later build of the same project (or process) gets its caches. */
+const implementations: { name: string; make: () => { caches: Caches; again: () => Caches }; keeps: boolean }[] = [
+  { name: 'persistent', keeps: true, make: () => { const dir = tempDir(); return { caches: new PersistentCaches(dir, 'content'), again: () => new PersistentCaches(dir, 'content') }; } },
+  { name: 'memory', keeps: true, make: () => { const caches = new MemoryCaches(); return { caches, again: () => caches }; } },
+  { name: 'none', keeps: false, make: () => ({ caches: noCaches, again: () => noCaches }) },
+];
+
+describe.each(implementations)('the $name cache', ({ make, keeps }) => {
+  it('returns what was set, within a build', async () => {
+    const cache = await make().caches.open(text());
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'ä one');
+    expect(cache.get('a')).toBe(keeps ? 'ä one' : undefined);
+    expect(cache.has('a')).toBe(keeps);
+  });
+
+  it(keeps ? 'keeps entries for the next build' : 'keeps nothing for the next build', async () => {
+    const { caches, again } = make();
+    const first = await caches.open(json);
+    first.set('a', { n: 1 });
+    first.set('b', { n: 2 });
+    first.set('b', { n: 3 });
+    await first.save();
+    const next = await again().open(json);
+    expect(next.get('a')).toEqual(keeps ? { n: 1 } : undefined);
+    expect(next.get('b')).toEqual(keeps ? { n: 3 } : undefined);
+  });
+
+  it('prune drops the entries a build neither read nor wrote', async () => {
+    const { caches, again } = make();
+    const first = await caches.open(text());
+    for (const key of ['kept', 'rewritten', 'dropped']) first.set(key, key);
+    await first.save();
+    const second = await again().open(text());
+    second.get('kept');
+    second.set('rewritten', 'new');
+    second.set('added', 'added');
+    expect(second.has('dropped')).toBe(keeps);
+    second.prune();
+    expect(second.has('dropped')).toBe(false);
+    await second.save();
+    const third = await again().open(text());
+    expect(['kept', 'rewritten', 'added', 'dropped'].map((k) => third.get(k))).toEqual(keeps ? ['kept', 'new', 'added', undefined] : [undefined, undefined, undefined, undefined]);
+  });
+
+  it('kinds do not see each other\'s entries', async () => {
+    const { caches } = make();
+    (await caches.open(text())).set('a', 'text');
+    expect((await caches.open(json)).get('a')).toBeUndefined();
+  });
+});
+
+describe('the persistent cache', () => {
+  const fill = async (dir: string, count: number) => {
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    for (let i = 0; i < count; i++) cache.set(`key-${i}`, `value ${i} `.repeat(20));
+    await cache.save();
+    const [pack] = readdirSync(join(dir, 'text'));
+    return join(dir, 'text', pack);
+  };
+
+  it('keeps the whole records of a torn pack and ignores the rest', async () => {
+    const dir = tempDir();
+    const pack = await fill(dir, 10);
+    const data = readFileSync(pack);
+    writeFileSync(pack, data.subarray(0, data.length - 10));
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    expect(cache.get('key-8')).toBe('value 8 '.repeat(20));
+    expect(cache.has('key-9')).toBe(false);
+  });
+
+  it('ignores a record whose bytes changed, and everything after it', async () => {
+    const dir = tempDir();
+    const pack = await fill(dir, 10);
+    const data = readFileSync(pack);
+    const at = data.indexOf('value 5');
+    data.write('VALUE', at);
+    writeFileSync(pack, data);
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    expect(cache.get('key-4')).toBe('value 4 '.repeat(20));
+    expect(cache.get('key-5')).toBeUndefined();
+    expect(cache.get('key-6')).toBeUndefined();
+  });
+
+  it('ignores garbage and a pack of another version, then rewrites it', async () => {
+    const dir = tempDir();
+    const pack = await fill(dir, 3);
+    expect((await new PersistentCaches(dir, 'content').open(text('2'))).get('key-1')).toBeUndefined();
+    writeFileSync(pack, 'garbage{{{');
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    expect(cache.get('key-1')).toBeUndefined();
+    cache.set('fresh', 'fresh');
+    await cache.save();
+    expect((await new PersistentCaches(dir, 'content').open(text())).get('fresh')).toBe('fresh');
+  });
+
+  it('is scoped by content folder', async () => {
+    const dir = tempDir();
+    await fill(dir, 1);
+    expect((await new PersistentCaches(dir, 'other-content').open(text())).get('key-0')).toBeUndefined();
+  });
+
+  it('a save that cannot write (the folder is not writable) resolves, and the cache still answers', async () => {
+    const dir = tempDir();
+    // A file where the cache's folder should be: no writes there, whoever runs the test.
+    writeFileSync(join(dir, 'text'), 'not a folder');
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    cache.set('a', 'a');
+    await expect(cache.save()).resolves.toBeUndefined();
+    expect(cache.get('a')).toBe('a');
+  });
+
+  it('saves leave no temporary files, also when builds save the same pack at once', async () => {
+    const dir = tempDir();
+    const caches = await Promise.all(Array.from({ length: 8 }, () => new PersistentCaches(dir, 'content').open(text())));
+    caches.forEach((cache, i) => cache.set(`doc-${i}`, `<h1>${i}</h1>`));
+    await Promise.all(caches.map((cache) => cache.save()));
+    expect(readdirSync(join(dir, 'text')).filter((f) => !f.endsWith('.pack'))).toEqual([]);
+    expect(readdirSync(join(dir, 'text'))).toHaveLength(1);
+  });
+
+  it('appends what a build adds instead of rewriting the pack', async () => {
+    const dir = tempDir();
+    const pack = await fill(dir, 10);
+    const before = readFileSync(pack);
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    for (let i = 0; i < 10; i++) cache.get(`key-${i}`);
+    cache.set('new', 'new');
+    cache.prune();
+    await cache.save();
+    const after = readFileSync(pack);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect((await new PersistentCaches(dir, 'content').open(text())).get('new')).toBe('new');
+  });
+});
+
+describe('the memory cache over the persistent one (stitch dev)', () => {
+  it('its first build reads and fills the disk cache; later builds use memory alone', async () => {
+    const dir = tempDir();
+    const disk = await new PersistentCaches(dir, 'content').open(text());
+    disk.set('on-disk', 'from disk');
+    await disk.save();
+    const memory = new MemoryCaches(new PersistentCaches(dir, 'content'));
+    const first = await memory.open(text());
+    expect(first.get('on-disk')).toBe('from disk');
+    first.set('made', 'made');
+    await first.save();
+    expect((await new PersistentCaches(dir, 'content').open(text())).get('made')).toBe('made');
+    rmSync(join(dir, 'text'), { recursive: true });
+    const second = await memory.open(text());
+    expect([second.get('on-disk'), second.get('made')]).toEqual(['from disk', 'made']);
+  });
+});
+
+describe('cachesFor', () => {
+  it('gives build the persistent caches, dev memory ones, check none', () => {
+    const config = { root: '/p', contentDir: '/p/content', cacheDir: '/p/.stitch' };
+    expect(['build', 'dev', 'check'].map((c) => cachesFor(c as 'build', config).kind)).toEqual(['persistent', 'memory', 'none']);
+  });
+});
