@@ -21,7 +21,7 @@ import { bundleStyles, type StyleBundle } from './render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from './render/bundle-templates.ts';
 import { redirectScript, renderRedirectStub } from './render/document.ts';
 import { renderPageDocument, type RenderContext } from './render/render-worker-page.ts';
-import { POOL_THRESHOLD, RenderWorkerPool } from './render/render-worker-pool.ts';
+import { Executor, POOL_THRESHOLD, WorkerFailure } from './executor/executor.ts';
 import { absoluteUrl } from './routes/head.ts';
 import { layoutData, type LayoutData } from './routes/layout-data.ts';
 import { buildRouteTable } from './routes/route-table.ts';
@@ -263,14 +263,14 @@ function cacheScope(config: ResolvedConfig): string {
 
 /** Starts the worker pool on first use; one pool serves every stage of a build. */
 class Workers {
-  private pool?: Promise<RenderWorkerPool>;
+  private pool?: Promise<Executor>;
   constructor(private readonly config: ResolvedConfig, private readonly options: BuildOptions) {}
   /** Whether `count` documents are worth sending to workers. */
   worth(count: number): boolean {
     return this.options.workers !== false && count >= POOL_THRESHOLD;
   }
-  get(): Promise<RenderWorkerPool> {
-    this.pool ??= RenderWorkerPool.start(this.config.cacheDir, { production: this.config.mode === 'production' });
+  get(): Promise<Executor> {
+    this.pool ??= Executor.start(this.config.cacheDir, { production: this.config.mode === 'production' });
     return this.pool;
   }
   async close(): Promise<void> {
@@ -288,9 +288,9 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   const memory = options.markdownCache;
   /** Per post slug: the cache key of its Markdown (its HTML is a function of it). */
   const keys = new Map<string, string>();
-  const docs: { body: string; set: (html: string) => void; slug?: string }[] = [
-    ...graph.posts.map((post) => ({ body: post.body, slug: post.slug, set: (html: string) => { post.html = html; } })),
-    ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, set: (html: string) => { page.html = html; } })),
+  const docs: { body: string; set: (html: string) => void; slug?: string; origin: { file: string; line?: number } }[] = [
+    ...graph.posts.map((post) => ({ body: post.body, slug: post.slug, origin: post.origin, set: (html: string) => { post.html = html; } })),
+    ...[graph.about, graph.privacy, graph.terms].map((page) => ({ body: page.body, origin: page.origin, set: (html: string) => { page.html = html; } })),
   ];
   const memoryKey = (body: string) => markdownMemoryKey(markdownOptions, body);
   const used = new Set<string>();
@@ -311,8 +311,8 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
   const engine = markdownEngineVersion();
   const optionsKey = markdownOptionsKey(markdownOptions);
   const early = prefetch?.matches(markdownOptions) ? prefetch : undefined;
-  const misses: { body: string; set: (html: string) => void; key: string }[] = [];
-  const prefetched: { doc: (typeof misses)[number]; html: Promise<string> }[] = [];
+  const misses: (typeof remaining[number] & { key: string })[] = [];
+  const prefetched: { doc: (typeof misses)[number]; html: Promise<string | WorkerFailure> }[] = [];
   for (const doc of remaining) {
     const key = early?.keyOf(doc.body) ?? markdownKey(doc.body, optionsKey, engine);
     if (doc.slug !== undefined) keys.set(doc.slug, key);
@@ -326,19 +326,29 @@ async function renderAllMarkdown(state: BuildState, markdownOptions: MarkdownOpt
     if (pending) prefetched.push({ doc: { ...doc, key }, html: pending });
     else misses.push({ ...doc, key });
   }
+  // A worker that failed leaves its documents empty, with a diagnostic each (and nothing cached).
+  const workerFailed = (doc: { origin: { file: string }; set: (html: string) => void }, failure: WorkerFailure) => {
+    state.diagnostics.push(errors.workerFailed(doc.origin.file, failure.message, doc.origin.file));
+    doc.set('');
+  };
   for (const { doc, html } of prefetched) {
     const text = await html;
-    doc.set(text);
-    cache?.set(doc.key, text);
+    if (text instanceof WorkerFailure) workerFailed(doc, text);
+    else {
+      doc.set(text);
+      cache?.set(doc.key, text);
+    }
   }
   // The pipeline's libraries take a while to load: only import them when something is rendered here.
   const htmls = workers.worth(misses.length)
-    ? await (await workers.get()).markdown(misses.map((m) => m.body), markdownOptions)
+    ? await (await workers.get()).runAll('markdown', misses.map((m) => m.body), { options: markdownOptions }, 24)
     : misses.length === 0 ? [] : await import('./markdown/render-markdown.ts').then(({ renderMarkdown }) => misses.map((m) => renderMarkdown(m.body, markdownOptions)));
   misses.forEach((m, i) => {
-    m.set(htmls[i]);
-    cache?.set(m.key, htmls[i]);
-    memory?.set(memoryKey(m.body), htmls[i]);
+    const html = htmls[i];
+    if (html instanceof WorkerFailure) return workerFailed(m, html);
+    m.set(html);
+    cache?.set(m.key, html);
+    memory?.set(memoryKey(m.body), html);
   });
   // The cache only saves time: a failed write (full disk, a concurrent build) never fails the build.
   await cache?.save().catch(() => undefined);
@@ -380,6 +390,11 @@ function renderContext(state: BuildState, extraHead?: string): RenderContext {
 export function renderRoute(state: BuildState, route: PageRoute, extraHead?: string): RenderedPage {
   const page = renderPageDocument(state.server!, renderContext(state, extraHead), state.client?.entries ?? new Map(), route);
   return { route, ...page };
+}
+
+function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
+  const { layout: _layout, ...rest } = props;
+  return rest;
 }
 
 /**
@@ -440,7 +455,11 @@ async function renderAll(state: BuildState, options: BuildOptions, workers: Work
     const writeTo = reusing?.directory;
     const gzipAbove = measure ? resolveBudgets(state.graph!.site).html : undefined;
     const job = { serverFile: state.server!.file, context: renderContext(state, options.extraHead), layout: state.layout, gzipAbove, writeTo, imageBytes: measure ? [...imageBytes] : undefined, links: options.links };
-    await pool.render(toRender, job, async (route, item) => {
+    // Routes go without the layout they share: it is sent once per chunk.
+    const routes = toRender.map((r) => (state.layout !== undefined && r.props.layout === state.layout ? { ...r, props: withoutLayout(r.props) } : r));
+    await pool.each('render', routes, job, 48, async (index, item) => {
+      const route = toRender[index];
+      if (item instanceof WorkerFailure) return void state.diagnostics.push(errors.workerFailed(route.output, item.message, route.origin?.file));
       const meta = { islands: item.islands ?? [], scripts: item.scripts ?? [], gzip: item.gzip, bytes: item.bytes, image: item.image, links: item.links };
       if (item.error) failed(route, item.error);
       else if (writeTo && item.mtimeMs !== undefined && item.bytes !== undefined) {

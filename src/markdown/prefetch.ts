@@ -10,26 +10,26 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { markdownKey, type MarkdownCache } from '../cache/markdown-cache.ts';
-import type { RenderWorkerPool } from '../render/render-worker-pool.ts';
+import type { Executor, WorkerFailure } from '../executor/executor.ts';
 import { markdownOptionsKey, type MarkdownOptions } from './options-key.ts';
 
-/** Documents per worker job (the pool's markdown chunk size). */
+/** Documents per worker task (the build's markdown chunk size). */
 const BATCH = 24;
 
 export class MarkdownPrefetch {
   /** Per body text: its cache key (computed once, here). */
   private readonly keys = new Map<string, string>();
-  /** Per cache key: the HTML the workers are rendering. */
-  private readonly results = new Map<string, Promise<string>>();
+  /** Per cache key: the HTML the workers are rendering (a failure when its worker failed). */
+  private readonly results = new Map<string, Promise<string | WorkerFailure>>();
   private batch: { body: string; key: string }[] = [];
-  private pool?: Promise<RenderWorkerPool>;
+  private pool?: Promise<Executor>;
   private readonly optionsKey: string;
 
   constructor(
     readonly options: MarkdownOptions,
     private readonly engine: string,
     private readonly cache: MarkdownCache | undefined,
-    private readonly startPool: () => Promise<RenderWorkerPool>,
+    private readonly startPool: () => Promise<Executor>,
   ) {
     this.optionsKey = markdownOptionsKey(options);
   }
@@ -63,7 +63,7 @@ export class MarkdownPrefetch {
     return this.keys.get(body);
   }
 
-  result(key: string): Promise<string> | undefined {
+  result(key: string): Promise<string | WorkerFailure> | undefined {
     return this.results.get(key);
   }
 
@@ -71,7 +71,7 @@ export class MarkdownPrefetch {
     const batch = this.batch;
     this.batch = [];
     this.pool ??= this.startPool();
-    const htmls = this.pool.then((pool) => pool.markdownBatch(batch.map((b) => b.body), this.options));
+    const htmls = this.pool.then((pool) => pool.runChunk('markdown', batch.map((b) => b.body), { options: this.options }));
     // Awaited (and a failure reported) by the markdown stage; unused results must not be unhandled.
     htmls.catch(() => undefined);
     batch.forEach((b, i) => {

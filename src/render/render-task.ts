@@ -1,24 +1,31 @@
-// A render worker: runs the Markdown pipeline and the page renderer off the main thread. The
-// pool bundles this file (with its libraries) into .stitch/server, so a worker starts on plain
-// JavaScript without a TypeScript loader.
+// The executor's `render` task: renders a chunk of page routes to documents, measures them and,
+// with `writeTo`, writes them itself so the HTML never crosses back to the main thread.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { largestImage } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
 import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import type { PageImage } from '../budgets/budgets.ts';
-import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { outputFile } from '../output/output-path.ts';
 import type { ServerBundle } from './bundle-templates.ts';
 import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
-export type WorkerRequest =
-  | { type: 'markdown'; id: number; options: MarkdownOptions; bodies: string[] }
-  | { type: 'render'; id: number; serverFile: string; context: RenderContext; layout?: unknown; routes: PageRoute[]; gzipAbove?: number; writeTo?: string; imageBytes?: [string, number][]; links?: boolean };
+export interface RenderJob {
+  serverFile: string;
+  context: RenderContext;
+  /** The props.layout every route shares, sent once per chunk: a route without props.layout gets it. */
+  layout?: unknown;
+  items: PageRoute[];
+  /** Measure the gzip size of pages that could exceed this many bytes. */
+  gzipAbove?: number;
+  /** Write each page into this folder instead of returning its HTML. */
+  writeTo?: string;
+  imageBytes?: [string, number][];
+  links?: boolean;
+}
 
 export interface RenderedItem {
   /** The document; left out when the worker wrote it to `writeTo` itself. */
@@ -38,14 +45,6 @@ export interface RenderedItem {
   error?: { message: string; stack?: string };
 }
 
-export type WorkerResponse =
-  | { id: number; type: 'markdown'; results: string[] }
-  | { id: number; type: 'render'; results: RenderedItem[] }
-  | { id: number; type: 'error'; message: string; stack?: string };
-
-// React picks its production build from NODE_ENV when the templates bundle first imports it.
-if ((workerData as { production?: boolean } | undefined)?.production) process.env.NODE_ENV = 'production';
-
 type Server = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
 const servers = new Map<string, Promise<Server>>();
 
@@ -58,14 +57,11 @@ function loadServer(file: string): Promise<Server> {
   return server;
 }
 
-async function handle(request: WorkerRequest): Promise<WorkerResponse> {
-  if (request.type === 'markdown') {
-    return { id: request.id, type: 'markdown', results: request.bodies.map((body) => renderMarkdown(body, request.options)) };
-  }
+export async function renderPages(request: RenderJob): Promise<RenderedItem[]> {
   const server = await loadServer(request.serverFile);
   const entries = new Map(request.context.entries);
   const imageBytes = request.imageBytes ? new Map(request.imageBytes) : undefined;
-  const results = request.routes.map((route): RenderedItem => {
+  return request.items.map((route): RenderedItem => {
     try {
       const page = renderPageDocument(server, request.context, entries, request.layout === undefined || 'layout' in route.props ? route : { ...route, props: { ...route.props, layout: request.layout } });
       const bytes = Buffer.byteLength(page.html);
@@ -87,7 +83,6 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       return { error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
-  return { id: request.id, type: 'render', results };
 }
 
 const made = new Set<string>();
@@ -120,10 +115,3 @@ function makeDir(dir: string): void {
   mkdirSync(dir, { recursive: true });
   for (let d = dirname(dir); d !== dirname(d) && !made.has(d); d = dirname(d)) made.add(d);
 }
-
-parentPort?.on('message', (request: WorkerRequest) => {
-  handle(request).then(
-    (response) => parentPort!.postMessage(response),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, type: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }),
-  );
-});
