@@ -10,7 +10,7 @@ import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { documentsStage } from './pipeline/documents.ts';
-import { countPostFiles, Executor } from './pipeline/executor.ts';
+import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
@@ -23,7 +23,7 @@ export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const state = newState(config);
-  const executor = new Executor(config, options.workers ?? true);
+  const executor = new DocumentRunner(config, options.workers ?? true);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
   try {

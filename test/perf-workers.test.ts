@@ -11,7 +11,7 @@ import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { renderMarkdown } from '../src/markdown/render-markdown.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
-import { POOL_THRESHOLD } from '../src/render/render-worker-pool.ts';
+import { POOL_THRESHOLD } from '../src/executor/executor.ts';
 import { perfProject } from './perf-project.ts';
 
 describe('render workers', { timeout: 240_000 }, () => {

@@ -80,6 +80,10 @@ export const errors = {
     make('RenderError', 'error', 'A page failed to render',
       `While rendering ${path}: ${cause}`,
       'The template threw an error for this page. Run with STITCH_DEBUG=1 for the stack trace.', { file }),
+  workerFailed: (document: string, cause: string, file?: string) =>
+    make('WorkerError', 'error', 'A build worker failed',
+      `The worker thread building ${document} failed before finishing it: ${cause}`,
+      'A template or document ended the worker (process.exit), ran it out of memory or crashed it; every document it held is named. Look first at what they share (a template, a very large file).', { file }),
   bundleFailed: (cause: string, where: Where = {}) =>
     make('BundleError', 'error', 'Templates failed to compile', `While bundling the templates: ${cause}`,
       'Fix the syntax or import error in the template named above.', where),

@@ -16,11 +16,11 @@ import { MemoryWriter, type Writer } from '../output/writer.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
-import type { Executor } from './executor.ts';
+import { WorkerFailure, type DocumentRunner } from './executor.ts';
 import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildOptions, executor: Executor): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildOptions, executor: DocumentRunner): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
@@ -70,6 +70,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
   await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
+    if (facts instanceof WorkerFailure) {
+      state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
+      return;
+    }
     if (facts.writeError) {
       // The file system's error (permission, full disk) is reported once, as the environment's.
       const { message, code, path } = facts.writeError;

@@ -1,15 +1,21 @@
-// Where documents are rendered: on this thread below POOL_THRESHOLD documents, on the worker
-// pool above it. Both run the same renderDocuments(), so their output is byte-identical.
+// Where documents are rendered: on this thread below POOL_THRESHOLD documents, on the
+// executor's pool of workers (src/executor, piscina) above it. Both run the same
+// renderDocuments(), so their output is byte-identical. A worker that fails gives each document
+// of its chunk a WorkerFailure (reported with the document's file), never a hang.
 import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { Executor, POOL_THRESHOLD, WorkerFailure } from '../executor/executor.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { ServerModule } from '../render/render-worker-page.ts';
-import { POOL_THRESHOLD, RenderWorkerPool } from '../render/render-worker-pool.ts';
 
-export type OnFacts = (input: DocumentInput, facts: PageFacts) => Promise<void> | void;
+export { POOL_THRESHOLD, WorkerFailure };
+export type OnFacts = (input: DocumentInput, facts: PageFacts | WorkerFailure) => Promise<void> | void;
 
-export class Executor {
-  private pool?: Promise<RenderWorkerPool>;
+/** Pages per chunk sent to a worker (fewer when there are few: every worker gets some). */
+const MAX_CHUNK = 48;
+
+export class DocumentRunner {
+  private pool?: Promise<Executor>;
   constructor(private readonly config: ResolvedConfig, private readonly workers = true) {}
 
   /**
@@ -17,20 +23,19 @@ export class Executor {
    * libraries while this thread loads the content, instead of after it.
    */
   warm(documents: number): void {
-    if (this.workers && documents >= POOL_THRESHOLD) this.startPool();
+    if (this.workers && documents >= POOL_THRESHOLD) void this.startPool().catch(() => undefined);
   }
 
-  private startPool(): Promise<RenderWorkerPool> {
-    this.pool ??= RenderWorkerPool.start(this.config.cacheDir, { production: this.config.mode === 'production' });
-    // A pool that fails to start is reported when documents are sent to it, not as an unhandled rejection.
-    this.pool.catch(() => undefined);
+  private startPool(): Promise<Executor> {
+    this.pool ??= Executor.start(this.config.cacheDir, { production: this.config.mode === 'production' });
     return this.pool;
   }
 
   /** Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular order). */
   async documents(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts): Promise<void> {
     if (this.workers && inputs.length >= POOL_THRESHOLD) {
-      await (await this.startPool()).documents(inputs, job, onFacts);
+      const pool = await this.startPool();
+      await pool.each('document', inputs, { job }, MAX_CHUNK, (index, facts) => onFacts(inputs[index], facts));
       return;
     }
     // The Markdown pipeline's libraries take a while to load: only imported when something renders here.

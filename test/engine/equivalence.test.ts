@@ -9,7 +9,7 @@ import { noCaches, persistentCaches } from '../../src/cache/cache.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { DevBuilder } from '../../src/dev/dev-builder.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
-import { POOL_THRESHOLD } from '../../src/render/render-worker-pool.ts';
+import { POOL_THRESHOLD } from '../../src/executor/executor.ts';
 import { perfProject } from '../perf-project.ts';
 
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
