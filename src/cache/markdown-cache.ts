@@ -3,10 +3,18 @@
 import { createHash } from 'node:crypto';
 import type { CacheKind } from './cache.ts';
 import { markdownEngineVersion } from './engine-version.ts';
+import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
 
 /** The cache key of one Markdown document. */
 export function markdownKey(markdown: string, optionsKey: string, engineVersion: string): string {
   return createHash('sha256').update(engineVersion).update('\0').update(optionsKey).update('\0').update(markdown).digest('hex');
+}
+
+/** The cache keys of documents rendered with `options` by this engine. */
+export function markdownKeys(options: MarkdownOptions): (markdown: string) => string {
+  const engine = markdownEngineVersion();
+  const optionsKey = markdownOptionsKey(options);
+  return (markdown) => markdownKey(markdown, optionsKey, engine);
 }
 
 /** Rendered Markdown: HTML text, stored as UTF-8. */

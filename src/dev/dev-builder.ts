@@ -18,11 +18,11 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { cachesFor, type Caches } from '../cache/cache.ts';
-import { markdownEngineVersion } from '../cache/engine-version.ts';
-import { markdownCacheKind, markdownKey } from '../cache/markdown-cache.ts';
-import { markdownOptionsKey } from '../markdown/options-key.ts';
+import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
-import { largestOf } from '../budgets/page-image.ts';
+import { pageOf } from '../pipeline/documents.ts';
+import { settleImage } from '../pipeline/routes.ts';
+import { pageMeta } from '../pipeline/state.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -139,7 +139,7 @@ export class DevBuilder {
     const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
     const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
     const markdownCache = await this.caches.open(markdownCacheKind());
-    const optionsKey = markdownOptionsKey(markdownOptions);
+    const keyOfBody = markdownKeys(markdownOptions);
     const pages = new Map(previous.pages);
     const replaced = new Map<PageRoute, PageRoute>();
     const posts = new Map<Post, Post>();
@@ -148,13 +148,13 @@ export class DevBuilder {
       const route = routes.get(post.slug);
       if (!route) return undefined;
       const next: PageRoute = { ...route, markdown: { body: post.body, into: 'post' } };
-      const key = markdownKey(post.body, optionsKey, markdownEngineVersion());
+      const key = keyOfBody(post.body);
       const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: markdownCache.get(key) }], renderMarkdown);
       if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
       if (facts.markdownHtml !== undefined) markdownCache.set(key, facts.markdownHtml);
       replaced.set(route, next);
       posts.set(old, post);
-      pages.set(next.output, { route: next, islands: facts.islands, scripts: facts.scripts, bytes: facts.bytes, gzip: facts.gzip, image: largestOf(facts.imageLoads ?? [], previous.images?.bytes ?? new Map()), links: facts.links });
+      pages.set(next.output, settleImage(pageOf(next, facts), previous.images?.bytes ?? new Map()));
       rendered.push({ route: next, html: facts.html });
     }
     const state: BuildState = {
@@ -164,15 +164,11 @@ export class DevBuilder {
       pages,
       timings: { render: performance.now() - started },
     };
-    const writer = new MemoryWriter({ keyed: true });
-    for (const [path, contents] of this.output.files) writer.files.set(path, contents);
-    for (const [path, page] of this.output.pages) writer.pages.set(path, page);
-    for (const [path, from] of this.output.copies) writer.copies.set(path, from);
-    const keyOf = pageKeys(state, markdownOptions, this.options.extraHead);
+    const writer = this.output.clone();
+    const keyOf = pageKeys(state, this.options.extraHead);
     for (const page of rendered) {
       await writer.writePage(page.route.output, page.html, keyOf(page.route));
-      const facts = pages.get(page.route.output)!;
-      writer.describe(page.route.output, { islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, image: facts.image, links: facts.links });
+      writer.describe(page.route.output, pageMeta(pages.get(page.route.output)!));
     }
     const ms = performance.now() - started;
     return {

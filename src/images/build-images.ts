@@ -25,6 +25,7 @@ import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
+import { writeAll } from '../output/writer.ts';
 import type { ContentGraph } from '../content/types.ts';
 
 export interface ImagesResult {
@@ -115,7 +116,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
-  await eachLimited(photos, Math.max(1, availableParallelism()), async (src) => {
+  await writeAll(photos, Math.max(1, availableParallelism()), async (src) => {
     const source = await readFile(join(assetsDir, src));
     plan.bytes.set(src, source.length);
     const key = cacheKey(source);
@@ -191,7 +192,7 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
   if (total > 0) options.onProgress?.(0, total);
   // Largest work first, so the last photos do not run alone.
   const jobs = [...missing].sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
-  await eachLimited(jobs, options.concurrency ?? ENCODE_CONCURRENCY, async ([key, names]) => {
+  await writeAll(jobs, options.concurrency ?? ENCODE_CONCURRENCY, async ([key, names]) => {
     const { source, entry } = plan.entries.get(key)!;
     const encoded = await encodeEntry(plan.dir, key, await readFile(source), [...names.values()], () => options.onProgress?.(++done, total));
     entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -294,9 +295,3 @@ async function prune(dir: string, used: Set<string>): Promise<void> {
   }));
 }
 
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
-}

@@ -39,6 +39,14 @@ export class MemoryWriter implements ReusingWriter {
     this.keyed = options.keyed ?? false;
     this.previous = options.previous;
   }
+  /** A keyed copy of this output, to change a few files of (dev's body-edit rebuild). */
+  clone(): MemoryWriter {
+    const clone = new MemoryWriter({ keyed: true });
+    for (const [path, contents] of this.files) clone.files.set(path, contents);
+    for (const [path, page] of this.pages) clone.pages.set(path, page);
+    for (const [path, from] of this.copies) clone.copies.set(path, from);
+    return clone;
+  }
   /** Whether page keys are worth computing for this writer. */
   get reusing(): boolean {
     return this.keyed;

@@ -3,13 +3,13 @@
 // rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
 // the cache already has to its document, and collects the facts each pass reports.
 import { createHash } from 'node:crypto';
-import { markdownEngineVersion, pageEngineVersion } from '../cache/engine-version.ts';
+import { pageEngineVersion } from '../cache/engine-version.ts';
 import { persistentCaches } from '../cache/cache.ts';
-import { markdownCacheKind, markdownKey } from '../cache/markdown-cache.ts';
+import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { errors } from '../errors/catalogue.ts';
-import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
+import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
 import { MemoryWriter, type Writer } from '../output/writer.ts';
@@ -30,7 +30,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   // (or this thread) write the others into its folder themselves.
   const reusing = isReusingWriter(writer) ? writer : undefined;
   if (reusing) await reusing.prepare();
-  const keyOf = reusing ? pageKeys(state, markdownOptions, options.extraHead) : undefined;
+  const keyOf = reusing ? pageKeys(state, options.extraHead) : undefined;
   const keys = new Map<string, string>();
   const weights = new PageWeights();
   const found = new Map<string, RenderedPage>();
@@ -110,7 +110,8 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   return referenced;
 }
 
-function pageOf(route: PageRoute, facts: PageFacts): RenderedPage {
+/** The facts of a rendered page the build keeps. */
+export function pageOf(route: PageRoute, facts: PageFacts): RenderedPage {
   return { route, islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, imageLoads: facts.imageLoads, links: facts.links };
 }
 
@@ -135,9 +136,7 @@ async function markdownCacheFor(state: BuildState, options: BuildOptions, markdo
   const caches = options.cache ?? persistentCaches(state.config);
   if (caches.kind === 'none') return undefined;
   const cache = await caches.open(markdownCacheKind());
-  const engine = markdownEngineVersion();
-  const optionsKey = markdownOptionsKey(markdownOptions);
-  const key = (body: string) => markdownKey(body, optionsKey, engine);
+  const key = markdownKeys(markdownOptions);
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
@@ -163,16 +162,14 @@ export function renderContext(state: BuildState, extraHead?: string): RenderCont
 }
 
 /**
- * A page's key: everything its HTML is made from. The engine and library versions (pages and
- * Markdown), the templates bundle, what every document shares (scripts, stylesheet, layout data,
+ * A page's key: everything its HTML is made from. The engine version (all of src/ and the
+ * libraries of a page, Markdown's included), the templates bundle, what every document shares (scripts, stylesheet, layout data,
  * which holds the site URL the Markdown links resolve against) and the route itself (template,
  * props, head, Markdown body). Equal keys give byte-identical pages.
  */
-export function pageKeys(state: BuildState, markdownOptions: MarkdownOptions, extraHead?: string): (route: PageRoute) => string {
+export function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
   const shared = createHash('sha256')
     .update(pageEngineVersion()).update('\0')
-    .update(markdownEngineVersion()).update('\0')
-    .update(markdownOptionsKey(markdownOptions)).update('\0')
     .update(state.server!.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
     .update(JSON.stringify(state.layout ?? null)).update('\0')

@@ -6,7 +6,7 @@ import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../im
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import { pageMeta, type BuildOptions, type BuildState, type RenderedPage } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
 export async function imagesStage(state: BuildState, options: BuildOptions): Promise<void> {
@@ -26,10 +26,16 @@ export async function encodeStage(state: BuildState, options: BuildOptions, refe
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
   for (const [output, page] of state.pages) {
-    if (page.imageLoads) page.image = largestOf(page.imageLoads, bytes);
-    delete page.imageLoads;
-    reusing?.describe(output, { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links });
+    settleImage(page, bytes);
+    reusing?.describe(output, pageMeta(page));
   }
+}
+
+/** A rendered page's largest phone image, once the bytes of the variants it loads are known. */
+export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, number>): RenderedPage {
+  if (page.imageLoads) page.image = largestOf(page.imageLoads, bytes);
+  delete page.imageLoads;
+  return page;
 }
 
 export function routesStage(state: BuildState, options: BuildOptions): void {

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { Caches } from '../cache/cache.ts';
+import type { PageMeta } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
@@ -66,6 +67,11 @@ export interface RenderedPage {
   imageLoads?: string[];
   /** Its ids, links and referenced files, for the link check (when the build checks links). */
   links?: LinkFacts;
+}
+
+/** What the writer records of a page, for a later build that keeps it. */
+export function pageMeta(page: RenderedPage): PageMeta {
+  return { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links };
 }
 
 export interface BuildOptions {
