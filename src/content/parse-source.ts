@@ -19,6 +19,8 @@ export interface SourceDoc {
   data: unknown;
   /** Position of a field (or of its closest existing parent when the field is missing). */
   locate(path: FieldPath): Position;
+  /** Position of a field's key rather than its value (an unknown key is marked where it is written). */
+  locateKey?(path: FieldPath): Position;
 }
 
 export interface ParsedMarkdown {
@@ -75,7 +77,8 @@ export function parseYamlSource(file: string, source: string, lineOffset = 0): {
     return { diagnostics: [lineOffset ? errors.frontMatterSyntax(where, reason) : errors.yamlSyntax(where, reason)] };
   }
   const locate = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset);
-  return { doc: { file, data, locate }, diagnostics };
+  const locateKey = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset, true);
+  return { doc: { file, data, locate, locateKey }, diagnostics };
 }
 
 /** How far aliases (`*name`) may expand a file, as the yaml library counts (its default). */
@@ -92,15 +95,17 @@ function firstAliasOffset(document: Document): number | undefined {
   return offset;
 }
 
-function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath, lineOffset: number): Position {
+function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath, lineOffset: number, atKey = false): Position {
   let node: unknown = document.contents;
   let offset = rangeStart(node) ?? 0;
-  for (const key of path) {
+  for (const [i, key] of path.entries()) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => (isNode(p.key) ? (p.key as { value?: unknown }).value : p.key) === key);
+      // toJS turns every key into a property name (a `1:` key becomes "1"), so compare as text.
+      const pair = node.items.find((p) => String(isNode(p.key) ? (p.key as { value?: unknown }).value : p.key) === String(key));
       if (!pair) break;
-      // A present field points at its value; a scalar key is a fine fallback.
-      offset = rangeStart(pair.value) ?? rangeStart(pair.key) ?? offset;
+      // A present field points at its value (or its key when asked); a scalar key is a fine fallback.
+      const wantKey = atKey && i === path.length - 1;
+      offset = (wantKey ? rangeStart(pair.key) : rangeStart(pair.value) ?? rangeStart(pair.key)) ?? offset;
       node = pair.value;
     } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
       node = node.items[key];

@@ -1,14 +1,24 @@
-// Validates parsed data with zod's safeParse and maps each issue back to the file and line.
+// Validates parsed data with zod's safeParse and maps each issue back to the file and line;
+// keys the schema does not know (zod drops them silently) are warned at the key.
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { fieldName, type SourceDoc } from './parse-source.ts';
+import { unknownKeys } from './unknown-fields.ts';
 
 export function validate<S extends z.ZodType>(schema: S, doc: SourceDoc): { data?: z.output<S>; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(doc.data);
-  if (result.success) return { data: result.data, diagnostics: [] };
+  const unknown = unknownFieldWarnings(schema, doc);
+  if (result.success) return { data: result.data, diagnostics: unknown };
   const diagnostics = result.error.issues.map((issue) => issueToDiagnostic(issue, doc));
-  return { diagnostics };
+  return { diagnostics: [...diagnostics, ...unknown] };
+}
+
+function unknownFieldWarnings(schema: z.ZodType, doc: SourceDoc): Diagnostic[] {
+  return unknownKeys(schema, doc.data).map(({ path, known }) => {
+    const { line, column } = (doc.locateKey ?? doc.locate)(path);
+    return errors.unknownField({ file: doc.file, line, column, field: fieldName(path) }, String(path[path.length - 1]), known);
+  });
 }
 
 function issueToDiagnostic(issue: z.core.$ZodIssue, doc: SourceDoc): Diagnostic {

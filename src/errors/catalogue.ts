@@ -28,10 +28,12 @@ export const errors = {
     make('MissingFieldError', 'error', 'Missing required field',
       `Missing required field \`${where.field}\` (${expected}).`,
       `Add \`${String(where.field).split('.').pop()}:\` to the file.`, where),
-  unknownField: (where: Where) =>
-    make('UnknownFieldError', 'warning', 'Unknown field',
-      `Unknown field \`${where.field}\` is ignored.`,
-      'Check the spelling against docs/content-model.md.', where),
+  unknownField: (where: Where, key: string, known: string[] = []) => {
+    const close = closestName(key, known);
+    return make('UnknownFieldError', 'warning', 'Unknown field',
+      `Unknown field \`${where.field}\` is ignored${close ? `; did you mean \`${close}\`?` : '.'}`,
+      `${known.length > 0 ? `Fields known here: ${known.join(', ')}. ` : ''}Check the spelling against docs/content-model.md; \`stitch check --strict\` treats this as an error.`, where);
+  },
   invalidDate: (where: Where, found: string) =>
     make('InvalidDateError', 'error', 'Invalid date',
       `Field \`${where.field}\`: expected a calendar date as yyyy-mm-dd (or mm/dd/yyyy), found "${found}".`,
@@ -203,6 +205,14 @@ function suggest(id: string, known: string[]): string {
     .filter((s) => s.d <= Math.max(3, Math.floor(id.length / 3)));
   if (scored.length > 0) return `Did you mean "${scored[0].k}"?`;
   return `Known ids: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`;
+}
+
+/** The known field name closest to a misspelt one (Levenshtein), when it is close enough to be meant. */
+function closestName(name: string, known: string[]): string | undefined {
+  const best = known
+    .map((k) => ({ k, d: distance(name.toLowerCase(), k.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) && best.d < Math.min(name.length, best.k.length) ? best.k : undefined;
 }
 
 function distance(a: string, b: string): number {
