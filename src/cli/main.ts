@@ -47,8 +47,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'output folder', 'dist')
     .option('--no-budgets', 'do not fail when a page is over its page-weight budget (site.yaml `budgets:`)')
     .option('--force', 'replace an --out folder that stitch did not make (never the project, its source folders or a folder holding them)')
-    .action(async (opts: { content: string; out: string; budgets: boolean; force?: boolean }) => {
-      const config = resolveConfig({ content: opts.content, out: opts.out });
+    .option('--drafts', 'include draft and scheduled posts, with a badge (a preview deploy; never for the live site)')
+    .action(async (opts: { content: string; out: string; budgets: boolean; force?: boolean; drafts?: boolean }) => {
+      const config = resolveConfig({ content: opts.content, out: opts.out, drafts: opts.drafts });
       // Before anything is touched: never the project itself, nor a folder stitch did not make.
       const refused = outDirProblem(config, { replace: true, force: opts.force });
       if (refused) {
@@ -99,7 +100,9 @@ export async function main(argv: string[]): Promise<number> {
       const result = await checkSite(resolveConfig({ content: opts.content }));
       const diagnostics = opts.strict ? strict(result.diagnostics) : result.diagnostics;
       const out = formatDiagnostics(diagnostics, opts.format, opts.format === 'text' && Boolean(process.stdout.isTTY));
-      if (opts.format === 'text' && diagnostics.length === 0) process.stdout.write(`No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
+      // Notes (scheduled posts) are not problems: listed, then the all-clear.
+      const problems = diagnostics.filter((d) => d.severity !== 'info').length;
+      if (opts.format === 'text' && problems === 0) process.stdout.write(`${diagnostics.length > 0 ? `${out.slice(0, out.lastIndexOf('\n') + 1)}` : ''}No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
       else if (opts.format === 'text') process.stdout.write(`${out}\nChecked ${result.pages} pages.\n`);
       else if (out) process.stdout.write(`${out}\n`);
       exitCode = hasErrors(diagnostics) ? 1 : 0;
@@ -114,6 +117,27 @@ export async function main(argv: string[]): Promise<number> {
       const { startDevServer } = await import('../dev/dev-server.ts');
       exitCode = await startDevServer(resolveConfig({ content: opts.content, mode: 'development' }), opts);
     });
+
+  const newCommand = program.command('new')
+    .description('Start a new content file from a template: post (a draft in content/blog/) or location (content/locations/).');
+  for (const [kind, what] of [['post', 'a draft blog post content/blog/<slug>.md (today\'s date, draft: true)'], ['location', 'a service-area page content/locations/<slug>.yaml']] as const) {
+    const sub = newCommand.command(kind)
+      .description(`Write ${what}; prints its path, never overwrites a file.`)
+      .argument('[title]', kind === 'post' ? 'the post\'s title, in quotes' : 'the city\'s name, in quotes')
+      .option('--content <dir>', 'content folder', 'content')
+      .option('--slug <slug>', 'file name (default: made from the title)');
+    if (kind === 'post') sub.option('--author <name>', 'byline (default: the business name from site.yaml)');
+    sub.action(async (title: string | undefined, opts: { content: string; slug?: string; author?: string }) => {
+      const { newContent } = await import('../scaffold/new-content.ts');
+      const result = newContent(kind, { title, slug: opts.slug, author: opts.author }, resolveConfig({ content: opts.content }));
+      if ('file' in result) {
+        process.stdout.write(`${result.file}\n`);
+        return;
+      }
+      process.stderr.write(`stitch: ${result.diagnostic.message} ${result.diagnostic.hint ?? ''}\n`);
+      exitCode = result.exitCode;
+    });
+  }
 
   program.command('preview')
     .description('Serve dist/ as a static host would: clean URLs, 404.html, _redirects.')

@@ -176,6 +176,7 @@ export const postSchema = z.object({
   readingTime: z.number().int().positive().optional(),
   /** The page's <title> when the headline is too long for search results (optional). */
   metaTitle: text.optional(),
+  draft: z.boolean().optional(),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;
