@@ -56,8 +56,8 @@ export function summary(diagnostics: Diagnostic[]): string {
 
 /**
  * JSON report, a stable shape:
- * { version: 1, errors: number, warnings: number, notes: number, diagnostics: [{ code, severity, title, message, hint, file, line, column, field }] }
- * (severity "info": a note such as a scheduled post, not a problem)
+ * { version: 1, errors: number, warnings: number, diagnostics: [{ code, severity, title, message, hint, file, line, column, field }] }
+ * (severity "info": a note such as a scheduled post, counted in neither)
  */
 export function formatJson(diagnostics: Diagnostic[]): string {
   const e = diagnostics.filter((d) => d.severity === 'error').length;
@@ -66,7 +66,6 @@ export function formatJson(diagnostics: Diagnostic[]): string {
     version: 1,
     errors: e,
     warnings: diagnostics.length - e - i,
-    notes: i,
     diagnostics: diagnostics.map(({ frame: _frame, ...d }) => ({
       code: d.code, severity: d.severity, title: d.title, message: d.message,
       hint: d.hint ?? null, file: d.file ?? null, line: d.line ?? null, column: d.column ?? null, field: d.field ?? null,
