@@ -226,6 +226,13 @@ describe('stitch new post', { timeout: 120_000 }, () => {
     const site = await buildInMemory(content);
     expect(site.ok, site.state.diagnostics.map((d) => d.message).join('\n')).toBe(true);
     expect(site.doc('locations/los-alamos/index.html').querySelector('h1')?.textContent).toContain('Los Alamos');
+    // Placeholders left in a live page are flagged: the location's, and a new post's once published.
+    expect(runCli(['new', 'post', 'Published Too Soon', '--content', content]).code).toBe(0);
+    const postFile = join(content, 'blog/published-too-soon.md');
+    writeFileSync(postFile, readFileSync(postFile, 'utf8').replace('draft: true\n', ''));
+    const report = JSON.parse(runCli(['check', '--content', content, '--format', 'json']).stdout) as { diagnostics: { code: string; file: string; field: string; line: number }[] };
+    const placeholders = report.diagnostics.filter((d) => d.code === 'PlaceholderWarning').map((d) => `${d.file.split('/').pop()} ${d.field} ${d.line}`);
+    expect(placeholders).toEqual(expect.arrayContaining(['published-too-soon.md description 3', 'los-alamos.yaml subtitle 4', 'los-alamos.yaml geo 6', 'los-alamos.yaml description[0] 9', 'los-alamos.yaml metaDescription 14']));
   });
 });
 

@@ -133,6 +133,10 @@ export const errors = {
     make('ScheduledPostInfo', 'info', 'Scheduled post',
       `"${title}" is scheduled: it appears on the site from ${date}, 00:00 America/Denver (the first build on or after that day).`,
       'Until then `stitch build` leaves it out; `stitch dev` and `stitch build --drafts` show it with a badge.', where),
+  placeholderLeft: (where: Where, value: string) =>
+    make('PlaceholderWarning', 'warning', 'Placeholder left in',
+      `Field \`${where.field}\` still holds a placeholder: ${value.length > 60 ? `${value.slice(0, 57)}...` : value}`,
+      'Replace it with the real text (or coordinates) before the page goes live.', where),
   // stitch new: usage errors exit 2, an existing file exits 1.
   newWithoutTitle: (kind: string, example: string) =>
     make('NewWithoutTitleError', 'error', 'Missing title',
