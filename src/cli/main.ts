@@ -7,6 +7,7 @@ import { resolveBudgets, weightsByKind } from '../budgets/budgets.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
+import type { ContentGraph } from '../content/types.ts';
 import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
@@ -31,6 +32,20 @@ const cpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
+
+/** What the build did with draft and scheduled posts (content/publication.ts), when there are any. */
+function unpublishedLine(graph: ContentGraph | undefined, drafts: boolean): string[] {
+  const posts = drafts ? (graph?.posts ?? []).filter((p) => p.status) : graph?.withheld ?? [];
+  if (posts.length === 0) return [];
+  const count = (status: string, one: string) => {
+    const n = posts.filter((p) => p.status === status).length;
+    return n > 0 ? [`${n} ${one}${n === 1 ? '' : 's'}`] : [];
+  };
+  const what = [...count('draft', 'draft'), ...count('scheduled', 'scheduled post')].join(' and ');
+  return drafts
+    ? [`Included ${what} (--drafts): a preview, not for the live site.`, '']
+    : [`Left out ${what} (\`stitch check\` lists when scheduled posts appear; --drafts includes them).`, ''];
+}
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -85,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
         ...rows.map((r) => `${r.kind.padEnd(18)}${String(r.pages).padStart(7)}${kb(r.html).padStart(11)}${kb(r.css).padStart(11)}${kb(r.js).padStart(11)}${(r.image ? kb(r.image) : '—').padStart(13)}`),
         `${'budget'.padEnd(25)}${kb(budgets.html).padStart(11)}${kb(budgets.css).padStart(11)}${kb(budgets.js).padStart(11)}${kb(budgets.lcpImage).padStart(13)}${opts.budgets ? '' : '  (not checked: --no-budgets)'}`,
         '',
+        ...unpublishedLine(state.graph, config.drafts),
         `stages: ${Object.entries(state.timings).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')} · CPU ${(cpuSeconds() - cpuStart).toFixed(1)} s`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
