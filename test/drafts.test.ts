@@ -53,6 +53,18 @@ describe('the publication rule', () => {
     expect(publicationStatus({ date: '2026-07-04' }, Date.UTC(2026, 6, 4, 5, 59))).toBe('scheduled');
     expect(publicationStatus({ date: '2026-07-04' }, Date.UTC(2026, 6, 4, 6))).toBeUndefined();
     expect(publicationStatus({ date: '2020-01-01', draft: true }, Date.UTC(2030, 0, 1))).toBe('draft');
+    // The machine's own time zone plays no part.
+    const tz = process.env.TZ;
+    try {
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC']) {
+        process.env.TZ = zone;
+        expect(businessDay(DENVER_NEW_YEAR * 1000 - 1), zone).toBe('2025-12-31');
+        expect(businessDay(DENVER_NEW_YEAR * 1000), zone).toBe('2026-01-01');
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
   });
 });
 

@@ -17,8 +17,13 @@ export function businessDay(ms: number): string {
 
 /** Why a post is not published at `buildTime` (ms), or undefined when it is. */
 export function publicationStatus(post: Pick<Post, 'draft' | 'date'>, buildTime: number): PostStatus | undefined {
+  return statusOn(post, businessDay(buildTime));
+}
+
+/** The same, for the business day `today` (yyyy-mm-dd): dates compare as text. */
+function statusOn(post: Pick<Post, 'draft' | 'date'>, today: string): PostStatus | undefined {
   if (post.draft === true) return 'draft';
-  return post.date > businessDay(buildTime) ? 'scheduled' : undefined;
+  return post.date > today ? 'scheduled' : undefined;
 }
 
 /**
@@ -28,8 +33,9 @@ export function publicationStatus(post: Pick<Post, 'draft' | 'date'>, buildTime:
 export function selectPublished(graph: ContentGraph, buildTime: number, showDrafts: boolean): void {
   const shown: Post[] = [];
   const withheld: Post[] = [];
+  const today = businessDay(buildTime); // once: formatting a time zone costs more than the loop
   for (const post of graph.posts) {
-    const status = publicationStatus(post, buildTime);
+    const status = statusOn(post, today);
     if (!status) shown.push(post);
     else if (showDrafts) shown.push({ ...post, status });
     else withheld.push({ ...post, status });
