@@ -40,6 +40,7 @@ const CASES: { name: string; files: Record<string, string>; env?: Record<string,
   { name: 'a javascript: url in site.yaml', files: { 'site.yaml': mini['site.yaml'].replace(/^url: .*$/m, 'url: "javascript:alert(1)"') }, code: 'ContentSchemaError' },
   { name: 'a post over the page-weight budget', files: { 'blog/case.md': post(hugeBody(600_000)) }, code: 'BudgetExceededError' },
   { name: 'a bad SITE_URL', files: {}, env: { SITE_URL: 'not a url' }, code: 'InvalidSiteUrlError' },
+  { name: 'a link to a draft post', files: { 'blog/case.md': post('See [the draft](/blog/draft-case).'), 'blog/draft-case.md': post('Not ready.').replace('tags:', 'draft: true\ntags:') }, code: 'LinkToUnpublishedPostError' },
   { name: 'a YAML alias bomb in front matter', files: { 'blog/case.md': post('x').replace('---\n', '---\na: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n') }, code: 'YamlAliasLimitError' },
 ];
 

@@ -1,6 +1,8 @@
 // Links and files on the rendered pages: every internal link and #fragment resolves to a page
 // or an element id, every image, video, script and stylesheet exists, links do not go
 // through redirects, and no link points at an http:// page.
+import { formatLongDate } from '../content/dates.ts';
+import type { Post } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { LinkedPage } from './page-facts.ts';
@@ -12,7 +14,8 @@ type Finding =
   | { code: 'fragment'; href: string; target: string; id: string; known: string[]; where?: SourcePosition }
   | { code: 'redirect'; href: string; to: string; where?: SourcePosition }
   | { code: 'insecure'; href: string; where?: SourcePosition }
-  | { code: 'file'; kind: string; src: string; where?: SourcePosition };
+  | { code: 'file'; kind: string; src: string; where?: SourcePosition }
+  | { code: 'unpublished'; href: string; post: Post; from?: string; where?: SourcePosition };
 
 /**
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
@@ -57,6 +60,10 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
       if (target.kind === 'missing') {
         const pos = where(href, page);
         findings.add(keyOf('link', href, pos), { code: 'link', href, where: pos }, path);
+      } else if (target.kind === 'unpublished') {
+        const pos = where(href, page);
+        const from = pos?.file ?? page.route.origin?.file;
+        findings.add(keyOf('unpublished', href, pos), { code: 'unpublished', href, post: target.post, from, where: pos }, path);
       } else if (target.kind === 'redirect') {
         const pos = where(href, page);
         findings.add(keyOf('redirect', href, pos), { code: 'redirect', href, to: target.to, where: pos }, path);
@@ -82,7 +89,11 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
     const at = f.where ?? {};
     if (f.code === 'link') out.push(errors.brokenLink(at, f.href, pages, known));
     else if (f.code === 'fragment') out.push(errors.brokenFragment(at, f.href, pages, f.target, f.id, f.known));
-    else if (f.code === 'redirect') out.push(errors.linkToRedirect(at, f.href, f.to, pages));
+    else if (f.code === 'unpublished') {
+      const post = f.post;
+      const state = post.status === 'scheduled' ? `scheduled for ${formatLongDate(post.date)}` : 'a draft';
+      out.push(errors.linkToUnpublished({ file: f.from, ...at }, f.href, pages, f.from ?? pages, post.origin.file, state));
+    } else if (f.code === 'redirect') out.push(errors.linkToRedirect(at, f.href, f.to, pages));
     else if (f.code === 'insecure') out.push(errors.insecureLink(at, f.href, pages));
     else out.push(errors.missingFile(at, f.kind, f.src, pages));
   }

@@ -2,6 +2,7 @@
 // way a static host would, and groups findings so a problem in the layout, shown on every
 // page, is reported once with the pages it shows on.
 import type { BuildState } from '../build.ts';
+import type { Post } from '../content/types.ts';
 import { resolveRedirect } from '../routes/redirects.ts';
 import type { LinkedPage } from './page-facts.ts';
 
@@ -15,6 +16,8 @@ export type Target =
   | { kind: 'file' }
   | { kind: 'redirect'; to: string }
   | { kind: 'missing' }
+  /** A draft or scheduled post this build leaves out (content/publication.ts). */
+  | { kind: 'unpublished'; post: Post }
   | { kind: 'external'; url: URL }
   | { kind: 'skip' };
 
@@ -38,6 +41,13 @@ export class SiteIndex {
   constructor(private readonly state: BuildState, facts: LinkedPage[], private readonly output: OutputFiles, private readonly unavailable = new Set<string>()) {
     for (const f of facts) this.pages.set(f.route.path, f);
     this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
+  }
+
+  private withheldByPath?: Map<string, Post>;
+
+  private withheld(): Map<string, Post> {
+    this.withheldByPath ??= new Map((this.state.graph?.withheld ?? []).map((p) => [`/blog/${p.slug}`, p]));
+    return this.withheldByPath;
   }
 
   /** Every page and redirect path, for "did you mean" hints. */
@@ -72,6 +82,8 @@ export class SiteIndex {
     const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
     if (rule) return { kind: 'redirect', to: rule.to };
     if (this.output.has(`${file}/index.html`)) return { kind: 'file' };
+    const unpublished = this.withheld().get(path);
+    if (unpublished) return { kind: 'unpublished', post: unpublished };
     if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
     return { kind: 'missing' };
   }

@@ -7,6 +7,7 @@ import { resolveBudgets, weightsByKind } from '../budgets/budgets.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
+import type { ContentGraph } from '../content/types.ts';
 import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
@@ -32,6 +33,20 @@ const cpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
+/** What the build did with draft and scheduled posts (content/publication.ts), when there are any. */
+function unpublishedLine(graph: ContentGraph | undefined, drafts: boolean): string[] {
+  const posts = drafts ? (graph?.posts ?? []).filter((p) => p.status) : graph?.withheld ?? [];
+  if (posts.length === 0) return [];
+  const count = (status: string, one: string) => {
+    const n = posts.filter((p) => p.status === status).length;
+    return n > 0 ? [`${n} ${one}${n === 1 ? '' : 's'}`] : [];
+  };
+  const what = [...count('draft', 'draft'), ...count('scheduled', 'scheduled post')].join(' and ');
+  return drafts
+    ? [`Included ${what} (--drafts): a preview, not for the live site.`, '']
+    : [`Left out ${what} (\`stitch check\` lists when scheduled posts appear; --drafts includes them).`, ''];
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command()
@@ -47,8 +62,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'output folder', 'dist')
     .option('--no-budgets', 'do not fail when a page is over its page-weight budget (site.yaml `budgets:`)')
     .option('--force', 'replace an --out folder that stitch did not make (never the project, its source folders or a folder holding them)')
-    .action(async (opts: { content: string; out: string; budgets: boolean; force?: boolean }) => {
-      const config = resolveConfig({ content: opts.content, out: opts.out });
+    .option('--drafts', 'include draft and scheduled posts, with a badge (a preview deploy; never for the live site)')
+    .action(async (opts: { content: string; out: string; budgets: boolean; force?: boolean; drafts?: boolean }) => {
+      const config = resolveConfig({ content: opts.content, out: opts.out, drafts: opts.drafts });
       // Before anything is touched: never the project itself, nor a folder stitch did not make.
       const refused = outDirProblem(config, { replace: true, force: opts.force });
       if (refused) {
@@ -84,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
         ...rows.map((r) => `${r.kind.padEnd(18)}${String(r.pages).padStart(7)}${kb(r.html).padStart(11)}${kb(r.css).padStart(11)}${kb(r.js).padStart(11)}${(r.image ? kb(r.image) : '—').padStart(13)}`),
         `${'budget'.padEnd(25)}${kb(budgets.html).padStart(11)}${kb(budgets.css).padStart(11)}${kb(budgets.js).padStart(11)}${kb(budgets.lcpImage).padStart(13)}${opts.budgets ? '' : '  (not checked: --no-budgets)'}`,
         '',
+        ...unpublishedLine(state.graph, config.drafts),
         `stages: ${Object.entries(state.timings).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')} · CPU ${(cpuSeconds() - cpuStart).toFixed(1)} s`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -99,7 +116,9 @@ export async function main(argv: string[]): Promise<number> {
       const result = await checkSite(resolveConfig({ content: opts.content }));
       const diagnostics = opts.strict ? strict(result.diagnostics) : result.diagnostics;
       const out = formatDiagnostics(diagnostics, opts.format, opts.format === 'text' && Boolean(process.stdout.isTTY));
-      if (opts.format === 'text' && diagnostics.length === 0) process.stdout.write(`No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
+      // Notes (scheduled posts) are not problems: listed, then the all-clear.
+      const problems = diagnostics.filter((d) => d.severity !== 'info').length;
+      if (opts.format === 'text' && problems === 0) process.stdout.write(`${diagnostics.length > 0 ? `${out.slice(0, out.lastIndexOf('\n') + 1)}` : ''}No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
       else if (opts.format === 'text') process.stdout.write(`${out}\nChecked ${result.pages} pages.\n`);
       else if (out) process.stdout.write(`${out}\n`);
       exitCode = hasErrors(diagnostics) ? 1 : 0;
@@ -114,6 +133,27 @@ export async function main(argv: string[]): Promise<number> {
       const { startDevServer } = await import('../dev/dev-server.ts');
       exitCode = await startDevServer(resolveConfig({ content: opts.content, mode: 'development' }), opts);
     });
+
+  const newCommand = program.command('new')
+    .description('Start a new content file from a template: post (a draft in content/blog/) or location (content/locations/).');
+  for (const [kind, what] of [['post', 'a draft blog post content/blog/<slug>.md (today\'s date, draft: true)'], ['location', 'a service-area page content/locations/<slug>.yaml']] as const) {
+    const sub = newCommand.command(kind)
+      .description(`Write ${what}; prints its path, never overwrites a file.`)
+      .argument('[title]', kind === 'post' ? 'the post\'s title, in quotes' : 'the city\'s name, in quotes')
+      .option('--content <dir>', 'content folder', 'content')
+      .option('--slug <slug>', 'file name (default: made from the title)');
+    if (kind === 'post') sub.option('--author <name>', 'byline (default: the business name from site.yaml)');
+    sub.action(async (title: string | undefined, opts: { content: string; slug?: string; author?: string }) => {
+      const { newContent } = await import('../scaffold/new-content.ts');
+      const result = newContent(kind, { title, slug: opts.slug, author: opts.author }, resolveConfig({ content: opts.content }));
+      if ('file' in result) {
+        process.stdout.write(`${result.file}\n`);
+        return;
+      }
+      process.stderr.write(`stitch: ${result.diagnostic.message} ${result.diagnostic.hint ?? ''}\n`);
+      exitCode = result.exitCode;
+    });
+  }
 
   program.command('preview')
     .description('Serve dist/ as a static host would: clean URLs, 404.html, _redirects.')

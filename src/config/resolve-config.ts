@@ -25,6 +25,10 @@ export interface ResolvedConfig {
   deployHookUrl?: string;
   /** Build date in ms (SOURCE_DATE_EPOCH when set) for the copyright year and the like. */
   buildTime: number;
+  /** SOURCE_DATE_EPOCH fixed the build time (dev then keeps it instead of reading the clock). */
+  buildTimePinned: boolean;
+  /** Show draft and scheduled posts, with a badge (dev, `build --drafts`); otherwise they are left out. */
+  drafts: boolean;
   /** 'production' for build/check, 'development' for dev. */
   mode: 'production' | 'development';
   /** Print stack traces (STITCH_DEBUG). */
@@ -36,6 +40,8 @@ export interface ConfigFlags {
   out?: string;
   root?: string;
   mode?: 'production' | 'development';
+  /** `build --drafts`: include draft and scheduled posts (dev always does). */
+  drafts?: boolean;
 }
 
 export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ResolvedConfig {
@@ -53,6 +59,8 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     quoteWebhookKey: nonEmpty(env.QUOTE_WEBHOOK_KEY),
     deployHookUrl: nonEmpty(env.VITE_VERCEL_DEPLOY_HOOK),
     buildTime: Number.isFinite(epoch) ? epoch : Date.now(),
+    buildTimePinned: Boolean(env.SOURCE_DATE_EPOCH) && Number.isFinite(epoch),
+    drafts: flags.drafts ?? flags.mode === 'development',
     mode: flags.mode ?? 'production',
     debug: Boolean(nonEmpty(env.STITCH_DEBUG)),
   };

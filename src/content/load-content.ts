@@ -11,6 +11,7 @@ import { readingTime } from '../markdown/reading-time.ts';
 import type { PostMemo } from '../cache/post-cache.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 import * as schemas from './schemas.ts';
+import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule } from './types.ts';
 import { validate } from './validate.ts';
 
@@ -95,6 +96,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
     }),
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+    withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
   };
@@ -206,7 +208,7 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
       continue;
     }
     seen.set(slug, item.source.file);
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    if (!isSlug(slug)) {
       ctx.diagnostics.push(errors.schema({ ...origin, field: '(file name)' }, 'a lowercase slug like "my-post" as the file name', `"${slug}"`));
       continue;
     }
@@ -243,7 +245,7 @@ async function listAssets(assetsDir: string): Promise<Set<string>> {
 export function parsePostFile(root: string, contentDir: string, absolutePath: string, text: string): Post | undefined {
   const file = relative(root, absolutePath);
   const slug = basename(absolutePath, '.md');
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || !absolutePath.startsWith(`${contentDir}/blog/`)) return undefined;
+  if (!isSlug(slug) || !absolutePath.startsWith(`${contentDir}/blog/`)) return undefined;
   const { parsed, diagnostics } = parseMarkdownSource(file, text);
   const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
   if (!parsed || !result?.data || diagnostics.length > 0 || result.diagnostics.length > 0) return undefined;

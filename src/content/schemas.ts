@@ -215,6 +215,7 @@ export const postSchema = z.object({
   readingTime: z.number().int().positive().optional().describe('Optional minutes to read; otherwise counted from the words. Example: 7'),
   /** The page's <title> when the headline is too long for search results (optional). */
   metaTitle: text.optional().describe('Optional <title> for search results when the headline is over 60 characters.'),
+  draft: z.boolean().optional().describe('true keeps the post off the built site until set to false (stitch dev and build --drafts show it with a badge). A date after today schedules it instead. Example: true'),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;

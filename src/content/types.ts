@@ -29,7 +29,14 @@ export interface Post {
   /** Markdown body (rendered by the document pass, see routes/types.ts PageRoute.markdown). */
   body: string;
   origin: Origin;
+  /** `draft: true` in the front matter. */
+  draft?: boolean;
+  /** Set on a post that is not published yet (content/publication.ts); undefined once it is. */
+  status?: PostStatus;
 }
+
+/** Why a post is not published: `draft: true`, or a date after the build time (America/Denver). */
+export type PostStatus = 'draft' | 'scheduled';
 
 /** A Markdown page (about, privacy, terms): front matter data + body. */
 export interface MarkdownPage<T> {
@@ -65,8 +72,13 @@ export interface ContentGraph {
   privacy: MarkdownPage<LegalData>;
   terms: MarkdownPage<LegalData>;
   redirects: RedirectRule[];
-  /** Newest first; the first one is the featured article. */
+  /**
+   * The posts this build shows, newest first; the first one is the featured article. Only
+   * published posts, unless drafts are shown (dev, `build --drafts`: those carry `status`).
+   */
   posts: Post[];
+  /** Draft and scheduled posts this build leaves out (content/publication.ts); none when drafts are shown. */
+  withheld: Post[];
   /** Display paths of the single-file collections, for diagnostics. */
   files: { site: string; gallery: string; home: string; detailingPage: string };
   /** Public paths of every file in site-assets/ (e.g. /images/logo.png). */

@@ -9,10 +9,13 @@
 //   else shows a post's body, so only those pages are rendered again, on the last good build,
 //   without loading the content or making the route table anew (fast with thousands of posts).
 // A failed build keeps the last good output; its diagnostics show until a build succeeds.
+// The clock is an input too: each build reads it (unless SOURCE_DATE_EPOCH pins it), and a
+// request after a scheduled post's day has begun rebuilds, so its "Scheduled" badge goes.
 import { readFileSync } from 'node:fs';
 import { basename, relative, sep } from 'node:path';
 import { build, pageKeys, renderContext, type BuildState } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
+import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
@@ -48,6 +51,8 @@ export interface DevBuilderOptions {
   extraHead: string;
   /** Called after every build that was published. */
   onBuild?: (outcome: BuildOutcome) => void;
+  /** The clock (tests); default: SOURCE_DATE_EPOCH when set, else the time of day. */
+  now?: () => number;
 }
 
 /** Bounded retries when files keep changing while a build reads them. */
@@ -76,6 +81,8 @@ export class DevBuilder {
   /** A photo was replaced since the last successful build. */
   private photosChanged = false;
   private readonly inputs: SnapshotRoot[];
+  /** The build time of the last build (publicationDue compares against it). */
+  private lastBuildAt = 0;
 
   constructor(private readonly config: ResolvedConfig, private readonly options: DevBuilderOptions) {
     // The build reads content and templates; of site-assets only which files exist.
@@ -95,10 +102,21 @@ export class DevBuilder {
     return this.loop;
   }
 
-  /** For requests: waits for a build in flight, and builds first if a file changed unseen. */
+  /** For requests: waits for a build in flight, and builds first if a file changed unseen or a scheduled post came due. */
   async fresh(): Promise<void> {
     while (this.loop) await this.loop;
-    if (this.initial || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+    if (this.initial || this.publicationDue() || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+  }
+
+  /** The build time of a build starting now. */
+  private now(): number {
+    return this.options.now?.() ?? (this.config.buildTimePinned ? this.config.buildTime : Date.now());
+  }
+
+  /** A post shown as scheduled whose day has begun since the last build started. */
+  private publicationDue(): boolean {
+    const now = this.now();
+    return Boolean(this.state?.graph?.posts.some((p) => p.status === 'scheduled' && publicationStatus(p, this.lastBuildAt) === 'scheduled' && publicationStatus(p, now) !== 'scheduled'));
   }
 
   /** A file in site-assets/ was replaced (the snapshot sees only names): the next build redoes the images. */
@@ -111,7 +129,7 @@ export class DevBuilder {
    * posts that build had (same front matter, same reading time), renders those posts' pages on
    * that build and keeps the rest of its output. Undefined when the change is anything else.
    */
-  private async rebuildPostBodies(changedNow: string[], sinceGood: string[], started: number): Promise<{ publish: () => BuildOutcome; read: string[] } | undefined> {
+  private async rebuildPostBodies(changedNow: string[], sinceGood: string[], started: number, buildTime: number): Promise<{ publish: () => BuildOutcome; read: string[] } | undefined> {
     const previous = this.state;
     const { config } = this;
     if (!previous?.graph || !previous.layout || !this.output || this.failure || this.photosChanged || sinceGood.length === 0) return undefined;
@@ -126,7 +144,8 @@ export class DevBuilder {
       } catch {
         return undefined;
       }
-      const post = old && parsePostFile(config.root, config.contentDir, path, text);
+      const parsed = old && parsePostFile(config.root, config.contentDir, path, text);
+      const post = parsed && { ...parsed, status: publicationStatus(parsed, buildTime) };
       if (!old || !post || post.origin.file !== old.origin.file || listingFields(post) !== listingFields(old)) return undefined;
       edits.push({ old, post });
     }
@@ -196,7 +215,7 @@ export class DevBuilder {
       this.again = false;
       const before = takeSnapshot(this.inputs);
       const changed = changedPaths(this.built, before);
-      if (changed.length === 0 && !this.initial) continue;
+      if (changed.length === 0 && !this.initial && !this.publicationDue()) continue;
       const candidate = await this.buildOnce(changed, changedPaths(this.good, before), before);
       // Were the files it read still being written? The fast path read only the edited posts.
       const after = candidate.read ? restat(before, candidate.read) : takeSnapshot(this.inputs);
@@ -216,9 +235,12 @@ export class DevBuilder {
   /** Builds; `publish()` makes the result current (not called when it was built from half-written files). */
   private async buildOnce(changedNow: string[], sinceGood: string[], snapshot: Snapshot): Promise<{ publish: () => BuildOutcome; read?: string[] }> {
     const started = performance.now();
-    const quick = await this.rebuildPostBodies(changedNow, sinceGood, started);
+    const due = this.publicationDue();
+    const config = { ...this.config, buildTime: this.now() };
+    this.lastBuildAt = config.buildTime;
+    // A post that came due changes the listing too: not a body-only edit.
+    const quick = due ? undefined : await this.rebuildPostBodies(changedNow, sinceGood, started, config.buildTime);
     if (quick) return quick;
-    const { config } = this;
     const changed = this.built.size === 0 ? [] : changedNow.map((p) => relative(config.root, p));
     const inTemplates = sinceGood.filter((p) => p.startsWith(config.templatesDir + sep));
     const css = inTemplates.filter((p) => p.endsWith('.css'));

@@ -131,6 +131,34 @@ export const errors = {
     make('MissingFileError', 'error', `Missing ${kind}`,
       `The ${kind} "${src}" on ${pages} does not exist.`,
       'Add the file under site-assets/ (public path = path under site-assets) or fix the path.', where),
+  scheduledPost: (where: Where, title: string, date: string) =>
+    make('ScheduledPostInfo', 'info', 'Scheduled post',
+      `"${title}" is scheduled: it appears on the site from ${date}, 00:00 America/Denver (the first build on or after that day).`,
+      'Until then `stitch build` leaves it out; `stitch dev` and `stitch build --drafts` show it with a badge.', where),
+  placeholderLeft: (where: Where, value: string) =>
+    make('PlaceholderWarning', 'warning', 'Placeholder left in',
+      `Field \`${where.field}\` still holds a placeholder: ${value.length > 60 ? `${value.slice(0, 57)}...` : value}`,
+      'Replace it with the real text (or coordinates) before the page goes live.', where),
+  // stitch new: usage errors exit 2, an existing file exits 1.
+  newWithoutTitle: (kind: string, example: string) =>
+    make('NewWithoutTitleError', 'error', 'Missing title',
+      `\`stitch new ${kind}\` needs a title.`, `Write it in quotes: stitch new ${kind} "${example}".`),
+  emptySlug: (title: string, kind: string) =>
+    make('EmptySlugError', 'error', 'Title makes no slug',
+      `The title "${title}" has no letters or digits a file name can use (a slug is lowercase a-z, 0-9 and hyphens).`,
+      `Choose the file name yourself: stitch new ${kind} "${title}" --slug my-${kind}.`),
+  invalidSlug: (slug: string) =>
+    make('InvalidSlugError', 'error', 'Invalid slug',
+      `--slug "${slug}" is not a slug: expected lowercase words of a-z and 0-9 joined by single hyphens, like "leather-care-guide".`,
+      'A slug is the page\'s URL and file name: no spaces, capitals, accents or punctuation.'),
+  fileExists: (file: string) =>
+    make('FileExistsError', 'error', 'File already exists',
+      `${file} already exists; stitch new never overwrites a file.`,
+      'Edit that file, or choose another name with --slug.', { file }),
+  linkToUnpublished: (where: Where, href: string, pages: string, from: string, target: string, state: string) =>
+    make('LinkToUnpublishedPostError', 'error', 'Link to a post that is not published',
+      `${from} links to "${href}" (on ${pages}), but ${target} is ${state}: the link would be broken on the published site.`,
+      `Publish ${target} first (remove \`draft: true\`, or wait for its date), or remove the link until it is. \`stitch build --drafts\` previews both.`, where),
   linkToRedirect: (where: Where, href: string, to: string, pages: string) =>
     make('LinkToRedirectWarning', 'warning', 'Link to a redirect',
       `Link to "${href}" on ${pages} goes through a redirect to "${to}".`,

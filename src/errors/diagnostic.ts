@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export type Severity = 'error' | 'warning';
+/** `info`: a fact worth knowing that is not a problem (a scheduled post); never fails a run, not even with --strict. */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface Diagnostic {
   /** Stable name from the error catalogue, e.g. `ContentSchemaError`. */

@@ -35,7 +35,7 @@ export function formatText(diagnostics: Diagnostic[], color = false): string {
   for (const [file, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(c.bold(file));
     for (const d of list) {
-      const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'info' ? c.dim('info') : c.yellow('warning');
       const loc = location(d) || file;
       out.push(`  ${loc} ${sev} ${d.message} ${c.dim(`[${d.code}]`)}`);
       if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c.dim(l)}`).join('\n'));
@@ -49,20 +49,23 @@ export function formatText(diagnostics: Diagnostic[], color = false): string {
 
 export function summary(diagnostics: Diagnostic[]): string {
   const e = diagnostics.filter((d) => d.severity === 'error').length;
-  const w = diagnostics.length - e;
-  return `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`;
+  const i = diagnostics.filter((d) => d.severity === 'info').length;
+  const w = diagnostics.length - e - i;
+  return `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}${i > 0 ? `, ${i} note${i === 1 ? '' : 's'}` : ''}`;
 }
 
 /**
  * JSON report, a stable shape:
  * { version: 1, errors: number, warnings: number, diagnostics: [{ code, severity, title, message, hint, file, line, column, field }] }
+ * (severity "info": a note such as a scheduled post, counted in neither)
  */
 export function formatJson(diagnostics: Diagnostic[]): string {
   const e = diagnostics.filter((d) => d.severity === 'error').length;
+  const i = diagnostics.filter((d) => d.severity === 'info').length;
   return JSON.stringify({
     version: 1,
     errors: e,
-    warnings: diagnostics.length - e,
+    warnings: diagnostics.length - e - i,
     diagnostics: diagnostics.map(({ frame: _frame, ...d }) => ({
       code: d.code, severity: d.severity, title: d.title, message: d.message,
       hint: d.hint ?? null, file: d.file ?? null, line: d.line ?? null, column: d.column ?? null, field: d.field ?? null,
@@ -81,7 +84,7 @@ export function formatGithub(diagnostics: Diagnostic[]): string {
       d.column && `col=${d.column}`,
       `title=${prop(d.title)}`,
     ].filter(Boolean).join(',');
-    return `::${d.severity === 'error' ? 'error' : 'warning'} ${props}::${esc(d.message + (d.hint ? ` Hint: ${d.hint}` : ''))}`;
+    return `::${d.severity === 'error' ? 'error' : d.severity === 'info' ? 'notice' : 'warning'} ${props}::${esc(d.message + (d.hint ? ` Hint: ${d.hint}` : ''))}`;
   }).join('\n');
 }
 

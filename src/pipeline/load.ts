@@ -4,6 +4,7 @@ import { persistentCaches } from '../cache/cache.ts';
 import { postCacheKind, postMemo } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
+import { selectPublished } from '../content/publication.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
 export async function loadStage(state: BuildState, options: BuildOptions): Promise<void> {
@@ -18,5 +19,7 @@ export async function loadStage(state: BuildState, options: BuildOptions): Promi
 }
 
 export function linkStage(state: BuildState): void {
+  // Drafts and scheduled posts leave here (unless shown): no later stage sees them.
+  selectPublished(state.graph!, state.config.buildTime, state.config.drafts);
   state.diagnostics.push(...linkContent(state.graph!));
 }

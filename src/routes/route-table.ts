@@ -34,10 +34,10 @@ export const LISTING_INDEX = '/blog/posts.json';
 const FIRST_SCREEN = 7;
 
 /** The fields of a post the listing and cards use: everything but the body. */
-export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle'> & { id: string; dateLabel: string };
+export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle' | 'draft'> & { id: string; dateLabel: string };
 
 export function summarize(post: Post): PostSummary {
-  const { body: _b, origin: _o, metaTitle: _m, ...rest } = post;
+  const { body: _b, origin: _o, metaTitle: _m, draft: _d, ...rest } = post;
   return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
 }
 
@@ -188,6 +188,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
     }, {
       title: post.metaTitle ?? post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
+      noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
       jsonLd: [blogPosting(post, site, siteUrl, image)],

@@ -2,6 +2,7 @@
 // reachable without JavaScript, and the links to the archive pages of a large blog.
 import type { ReactNode } from 'react';
 import type { PostSummary } from '../types.ts';
+import { StatusBadge } from './Badge.tsx';
 
 export function ArticleIndex({ posts }: { posts: PostSummary[] }) {
   return (
@@ -9,6 +10,7 @@ export function ArticleIndex({ posts }: { posts: PostSummary[] }) {
       {posts.map((p) => (
         <li key={p.slug}>
           <a href={`/blog/${p.slug}`}>{p.title}</a>
+          <StatusBadge status={p.status} dateLabel={p.dateLabel} />
           <span className="muted"><time dateTime={p.date}>{p.dateLabel}</time> · {p.readingTime} min read</span>
         </li>
       ))}

@@ -23,3 +23,12 @@ export function TagList({ tags, limit }: { tags: string[]; limit?: number }) {
     </ul>
   );
 }
+
+/**
+ * "Draft" or "Scheduled for <date>" on a post that is not published yet: only dev and a
+ * `build --drafts` preview show such posts (src/content/publication.ts).
+ */
+export function StatusBadge({ status, dateLabel }: { status?: 'draft' | 'scheduled'; dateLabel: string }) {
+  if (!status) return null;
+  return <span className="badge badge-status" data-status={status}>{status === 'draft' ? 'Draft' : `Scheduled for ${dateLabel}`}</span>;
+}

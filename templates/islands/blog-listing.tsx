@@ -11,6 +11,7 @@ import type { PostSummary } from '../types.ts';
 import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
 import { useImageRecorder } from '../../src/images/image-context.ts';
 import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
+import { StatusBadge } from '../components/Badge.tsx';
 
 export interface BlogListingProps {
   posts: PostSummary[];
@@ -181,6 +182,7 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
           <article className="card bl-featured-card">
             <Cover post={featured} image={covers[featured.coverImage ?? '']} featured />
             <div className="bl-featured-body">
+              <StatusBadge status={featured.status} dateLabel={featured.dateLabel} />
               <Tags tags={featured.tags} max={3} />
               <h3><a href={href(featured)}>{featured.title}</a></h3>
               <p>{featured.description}</p>
@@ -216,6 +218,7 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
                 <article className="card bl-card">
                   <Cover post={post} image={covers[post.coverImage ?? '']} />
                   <div className="bl-card-body">
+                    <StatusBadge status={post.status} dateLabel={post.dateLabel} />
                     <Tags tags={post.tags} max={2} />
                     <h3 id={`post-${post.slug}`}><a href={href(post)}>{post.title}</a></h3>
                     <p>{post.description}</p>

@@ -2,7 +2,7 @@
 // share button, cover image, the article body, tags footer and up to 3 related articles.
 import { Island } from '../../src/islands/island.tsx';
 import ShareButton from '../islands/share-button.tsx';
-import { TagList } from '../components/Badge.tsx';
+import { StatusBadge, TagList } from '../components/Badge.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
@@ -21,6 +21,7 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article className="card post-card">
       {post.coverImage && <Img src={post.coverImage} alt={`Cover image for ${post.title}`} sizes={SIZES.card} />}
       <div className="card-body">
+        <StatusBadge status={post.status} dateLabel={post.dateLabel} />
         <TagList tags={post.tags} limit={2} />
         <h3><a className="card-link" href={`/blog/${post.slug}`}>{post.title}</a></h3>
         <p>{post.description}</p>
@@ -40,6 +41,7 @@ export function BlogPost(props: BlogPostProps) {
       <article className="post" aria-labelledby="post-title">
         <header className="post-header container-narrow">
           <Breadcrumbs crumbs={breadcrumbs} />
+          {post.status && <p className="post-status"><StatusBadge status={post.status} dateLabel={post.dateLabel} /></p>}
           <TagList tags={post.tags} />
           <h1 id="post-title">{post.title}</h1>
           <p className="lead">{post.description}</p>

@@ -21,7 +21,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT):
 
 export interface JsonDiagnostic {
   code: string;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   message: string;
   hint: string | null;
   file: string | null;
