@@ -1,0 +1,38 @@
+// The blog's three feeds: where they are written, their media types, and the
+// <link rel="alternate"> every blog page carries so readers and browsers find them.
+import { absoluteUrl } from '../routes/head.ts';
+
+export interface FeedLink {
+  /** Public path, e.g. /blog/rss.xml. */
+  path: string;
+  /** Media type of the feed. */
+  type: string;
+  /** Format name shown by feed readers after the site name. */
+  format: string;
+}
+
+export const BLOG_FEEDS = {
+  rss: { path: '/blog/rss.xml', type: 'application/rss+xml', format: 'RSS' },
+  atom: { path: '/blog/atom.xml', type: 'application/atom+xml', format: 'Atom' },
+  json: { path: '/blog/feed.json', type: 'application/feed+json', format: 'JSON Feed' },
+} as const satisfies Record<string, FeedLink>;
+
+/** How many of the newest posts a feed carries. */
+export const FEED_SIZE = 20;
+
+/** A `<link rel="alternate">` of the page head. */
+export interface AlternateLink {
+  type: string;
+  title: string;
+  href: string;
+}
+
+/** The alternate links of a blog page (listing, archive pages, posts): absolute, like the canonical URL. */
+export function blogFeedLinks(siteUrl: string, siteName: string): AlternateLink[] {
+  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: absoluteUrl(siteUrl, f.path) }));
+}
+
+/** The posts a feed carries: the newest FEED_SIZE (the graph's posts are sorted newest first). */
+export function feedPosts<T>(posts: readonly T[]): T[] {
+  return posts.slice(0, FEED_SIZE);
+}
