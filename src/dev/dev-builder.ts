@@ -175,7 +175,7 @@ export class DevBuilder {
       writer.describe(page.route.output, pageMeta(pages.get(page.route.output)!));
     }
     // A post the blog feeds carry: the feeds get its new body too.
-    if (edits.some(({ post }) => feedBodies.has(post.slug))) for (const f of feedFiles(state)) await writer.write(f.path, f.contents);
+    if (edits.some(({ post }) => feedBodies.has(post.slug))) for (const f of await feedFiles(state, this.caches)) await writer.write(f.path, f.contents);
     const ms = performance.now() - started;
     return {
       read: sinceGood,

@@ -5,7 +5,6 @@
 import { Feed, type Enclosure } from 'feed';
 import type { Post, SiteData } from '../content/types.ts';
 import { absoluteUrl } from '../routes/head.ts';
-import { absoluteUrls } from './absolute-urls.ts';
 import { BLOG_FEEDS, feedPosts } from './feed-links.ts';
 
 export interface BlogFeedInput {
@@ -14,8 +13,8 @@ export interface BlogFeedInput {
   siteUrl: string;
   /** The published posts, newest first (the route table's). */
   posts: readonly Post[];
-  /** Each feed post's body as the page renders it (Markdown HTML), by slug. */
-  bodies: ReadonlyMap<string, string>;
+  /** Each feed post's content: its body as the page renders it with every URL made absolute (absolute-urls.ts), by slug. */
+  contents: ReadonlyMap<string, string>;
   /** The size in bytes of a file of site-assets/ (a cover photo), when it can be read. */
   assetBytes?: (path: string) => number | undefined;
 }
@@ -32,7 +31,7 @@ export function blogFeedFiles(input: BlogFeedInput): { path: string; contents: s
   ];
 }
 
-function blogFeed({ site, siteUrl, posts, bodies, assetBytes }: BlogFeedInput): Feed {
+function blogFeed({ site, siteUrl, posts, contents, assetBytes }: BlogFeedInput): Feed {
   const items = feedPosts(posts);
   const blogUrl = absoluteUrl(siteUrl, '/blog');
   const newest = items[0] ? calendarDate(items[0].date) : new Date(0);
@@ -52,13 +51,12 @@ function blogFeed({ site, siteUrl, posts, bodies, assetBytes }: BlogFeedInput): 
   for (const post of items) {
     const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
     const date = calendarDate(post.date);
-    const body = bodies.get(post.slug);
     feed.addItem({
       id: url,
       link: url,
       title: post.title,
       description: post.description,
-      content: body ? absoluteUrls(body, url) : undefined,
+      content: contents.get(post.slug),
       date,
       published: date,
       // RSS wants an e-mail address for an author: the business's, with the writer's name.

@@ -34,10 +34,11 @@ export class FeedBodies {
   async finish(options: MarkdownOptions, cache?: { get(body: string): string | undefined; set(body: string, html: string): void }): Promise<Map<string, string>> {
     const missing = [...this.posts.values()].filter((p) => !this.bodies.has(p.slug));
     if (missing.length === 0) return this.bodies;
-    const { renderMarkdown } = await import('../markdown/render-markdown.ts');
     for (const post of missing) {
       let html = cache?.get(post.body);
       if (html === undefined) {
+        // Loaded only now: the Markdown pipeline (Prism's languages) takes a while to load.
+        const { renderMarkdown } = await import('../markdown/render-markdown.ts');
         html = renderMarkdown(post.body, options);
         if (!html.startsWith(MARKDOWN_FAILED)) cache?.set(post.body, html);
       }

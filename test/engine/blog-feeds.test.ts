@@ -195,13 +195,13 @@ describe('blog feeds', () => {
 });
 
 describe('a site URL the feeds cannot use', () => {
-  it('stops the build with FeedSiteUrlError naming SITE_URL, never `undefined` in a feed', () => {
+  it('stops the build with FeedSiteUrlError naming SITE_URL, never `undefined` in a feed', async () => {
     for (const bad of ['', '/relative', 'undefined']) {
       const state = newState(resolveConfig({ root: ROOT }, {}, ROOT));
       state.layout = { siteUrl: bad } as never;
       let thrown: unknown;
       try {
-        feedFiles(state);
+        await feedFiles(state);
       } catch (error) {
         thrown = error;
       }
