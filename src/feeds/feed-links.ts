@@ -32,7 +32,11 @@ export function blogFeedLinks(siteUrl: string, siteName: string): AlternateLink[
   return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: absoluteUrl(siteUrl, f.path) }));
 }
 
-/** The posts a feed carries: the newest FEED_SIZE (the graph's posts are sorted newest first). */
+/**
+ * The posts a feed carries: the newest FEED_SIZE published ones (the graph's posts are sorted
+ * newest first). Drafts and scheduled posts are left out of the graph when a build publishes;
+ * where they are shown (dev, `build --drafts`) they carry a `status`, and never reach a feed.
+ */
 export function feedPosts<T>(posts: readonly T[]): T[] {
-  return posts.slice(0, FEED_SIZE);
+  return posts.filter((p) => (p as { status?: unknown }).status === undefined).slice(0, FEED_SIZE);
 }

@@ -10,6 +10,8 @@ import { build } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { StitchError } from '../../src/errors/diagnostic.ts';
 import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
+import { blogFeedFiles } from '../../src/feeds/blog-feeds.ts';
+import { feedPosts } from '../../src/feeds/feed-links.ts';
 import { feedFiles } from '../../src/pipeline/feeds.ts';
 import { newState } from '../../src/pipeline/state.ts';
 import { buildSite, contentTree, ROOT, type SiteBuild } from '../helpers/build-site.ts';
@@ -209,6 +211,21 @@ describe('a site URL the feeds cannot use', () => {
       const [d] = (thrown as StitchError).diagnostics;
       expect(d).toMatchObject({ code: 'FeedSiteUrlError', severity: 'error', field: 'SITE_URL' });
       expect(d.hint).toContain('SITE_URL');
+    }
+  });
+});
+
+describe('drafts and scheduled posts', () => {
+  it('a post shown as a draft or scheduled (dev, build --drafts: it carries a status) is in no feed', () => {
+    const published = site.state.graph!.posts;
+    const shown = [{ ...published[0], slug: 'a-draft', title: 'A Draft', status: 'draft' }, { ...published[0], slug: 'a-scheduled', title: 'Scheduled', status: 'scheduled' }, ...published];
+    expect(feedPosts(shown).map((p) => p.slug)).toEqual(feedPosts(published).map((p) => p.slug));
+    const files = blogFeedFiles({ site: site.state.graph!.site, siteUrl: ORIGIN, posts: shown, contents: new Map() });
+    expect(files).toHaveLength(3);
+    for (const { path, contents } of files) {
+      expect(contents, path).not.toContain('a-draft');
+      expect(contents, path).not.toContain('a-scheduled');
+      expect(contents, path).toContain(`${ORIGIN}/blog/post-60`);
     }
   });
 });
