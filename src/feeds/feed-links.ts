@@ -1,7 +1,5 @@
 // The blog's three feeds: where they are written, their media types, and the
 // <link rel="alternate"> every blog page carries so readers and browsers find them.
-import { absoluteUrl } from '../routes/head.ts';
-
 export interface FeedLink {
   /** Public path, e.g. /blog/rss.xml. */
   path: string;
@@ -27,9 +25,13 @@ export interface AlternateLink {
   href: string;
 }
 
-/** The alternate links of a blog page (listing, archive pages, posts): absolute, like the canonical URL. */
-export function blogFeedLinks(siteUrl: string, siteName: string): AlternateLink[] {
-  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: absoluteUrl(siteUrl, f.path) }));
+/**
+ * The alternate links of a blog page (listing, archive pages, posts). Root-relative, like every
+ * other link of a page (feed autodiscovery resolves them against the page): the same page links
+ * the feeds of the server it came from, `stitch dev` and `preview` included.
+ */
+export function blogFeedLinks(siteName: string): AlternateLink[] {
+  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
 }
 
 /**

@@ -133,7 +133,7 @@ async function readBack(writer: Writer | undefined, path: string): Promise<strin
 /**
  * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/cache.ts: the
  * dev server's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when no
- * document needs Markdown rendered.
+ * document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
 async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<{ get(body: string): string | undefined; set(body: string, html: string): void; save(): Promise<void> } | undefined> {
   const markdownRoutes = routes.filter((r) => r.markdown).length;

@@ -159,7 +159,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   const archivePages = large ? Math.ceil(summaries.length / ARCHIVE_PAGE_SIZE) : 0;
   const archivePath = (n: number) => `/blog/archive/${n}`;
   // Every blog page names the blog's feeds, so a reader or browser finds them from any of them.
-  const feeds = blogFeedLinks(siteUrl, site.name);
+  const feeds = blogFeedLinks(site.name);
   page('/blog', 'blog-list', 'blog-list', {
     posts: large ? summaries.slice(0, FIRST_SCREEN) : summaries,
     total: summaries.length,
