@@ -41,7 +41,7 @@ function expectBuildSteps(job: Job): { check: number; build: number } {
   const check = stepIndex(job, runs('npx stitch check --format github'), 'check with annotations');
   const build = stepIndex(job, runs('npx stitch build'), 'build');
   expect([checkout, node, install, check, build]).toEqual([...[checkout, node, install, check, build]].sort((a, b) => a - b));
-  for (const step of job.steps) if (step.uses) expect(step.uses, 'actions are pinned to a major version').toMatch(/^[\w.-]+\/[\w.-]+@v\d+/);
+  for (const step of job.steps) if (step.uses) expect(step.uses, 'actions are pinned to a major version').toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+$/);
   return { check, build };
 }
 
@@ -74,7 +74,12 @@ describe('.github/workflows/site.yml', () => {
     const prJobs = Object.values(workflow.jobs).filter((j) => j.if === "github.event_name == 'pull_request'");
     expect(prJobs).toHaveLength(1);
     const [job] = prJobs;
-    expectBuildSteps(job);
+    const { build } = expectBuildSteps(job);
+    // Warm from main's cache, read only: a pull request never saves one.
+    const restore = stepIndex(job, uses('actions/cache/restore'), 'cache restore');
+    expect(restore).toBeLessThan(build);
+    expect(job.steps[restore].with?.path).toBe('.stitch/cache');
+    expect(job.steps.some(uses('actions/cache'))).toBe(false);
     expect(job.steps.some((s) => /deploy/i.test(`${s.uses ?? ''} ${s.run ?? ''} ${String(s.with?.command ?? '')}`))).toBe(false);
   });
 
