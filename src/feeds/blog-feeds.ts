@@ -25,8 +25,8 @@ const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jp
 export function blogFeedFiles(input: BlogFeedInput): { path: string; contents: string }[] {
   const feed = blogFeed(input);
   return [
-    { path: BLOG_FEEDS.rss.path.slice(1), contents: feed.rss2() },
-    { path: BLOG_FEEDS.atom.path.slice(1), contents: feed.atom1() },
+    { path: BLOG_FEEDS.rss.path.slice(1), contents: xmlChars(feed.rss2()) },
+    { path: BLOG_FEEDS.atom.path.slice(1), contents: xmlChars(feed.atom1()) },
     { path: BLOG_FEEDS.json.path.slice(1), contents: jsonFeed11(feed.json1()) },
   ];
 }
@@ -66,6 +66,14 @@ function blogFeed({ site, siteUrl, posts, contents, assetBytes }: BlogFeedInput)
     });
   }
   return feed;
+}
+
+/**
+ * The text without the control characters XML 1.0 forbids (a form feed pasted into a post would
+ * make a reader reject the whole feed); the library escapes everything else.
+ */
+function xmlChars(xml: string): string {
+  return xml.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
 /** yyyy-mm-dd as midnight UTC: the same instant in every time zone. */

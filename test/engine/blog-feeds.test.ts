@@ -26,7 +26,7 @@ function posts(): Record<string, string> {
     const date = new Date(Date.UTC(2025, 10, i)).toISOString().slice(0, 10);
     const body = i === 60
       ? 'See [our services](/services/automotive-upholstery), [the other post](first-post), [below](#more) and [home](/).\n\n![A chair](/images/logo.png)\n\n[ref link][r]\n\n[r]: ../about\n\n## More\n\nMail [us](mailto:shop@mini.example.com) or read [elsewhere](https://example.org/x).\n'
-      : `Post number ${i}.\n`;
+      : i === 59 ? 'Foam & <frames>: `]]>` and a form feed \f here.\n' : `Post number ${i}.\n`;
     files[`blog/post-${String(i).padStart(2, '0')}.md`] = `---\ntitle: Post ${i}\ndescription: The post of day ${i} of the year, about chairs in Albuquerque.\ndate: ${date}\nauthor: Writer ${i}\ntags: [chairs, day-${i}]\n---\n${body}`;
   }
   return files;
@@ -69,6 +69,9 @@ describe('blog feeds', () => {
   it('RSS 2.0: well-formed, with the channel and item elements a reader needs, the newest 20 posts newest first', () => {
     const rss = site.writer.text('blog/rss.xml')!;
     expect(() => wellFormed(rss)).not.toThrow();
+    // No character XML 1.0 forbids (post 59 has a form feed); `]]>` and `<` are escaped.
+    expect(rss).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(rss).toContain('<p>Foam &#x26; : <code>]]]]><![CDATA[></code> and a form feed  here.</p>');
     const doc = xml(rss);
     expect(doc.documentElement.getAttribute('version')).toBe('2.0');
     const channel = doc.querySelector('channel')!;
@@ -91,6 +94,7 @@ describe('blog feeds', () => {
   it('Atom 1.0: well-formed, with id, title, updated and entries (RFC 3339 dates, categories with a term)', () => {
     const atom = site.writer.text('blog/atom.xml')!;
     expect(() => wellFormed(atom)).not.toThrow();
+    expect(atom).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     const doc = xml(atom);
     expect(doc.documentElement.getAttribute('xmlns')).toBe('http://www.w3.org/2005/Atom');
     const feed = doc.documentElement;
