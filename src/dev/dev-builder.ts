@@ -24,6 +24,7 @@ import { cachesFor, type Caches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
 import { pageOf } from '../pipeline/documents.ts';
+import { feedFiles } from '../pipeline/feeds.ts';
 import { settleImage } from '../pipeline/routes.ts';
 import { pageMeta } from '../pipeline/state.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -163,6 +164,7 @@ export class DevBuilder {
     const replaced = new Map<PageRoute, PageRoute>();
     const posts = new Map<Post, Post>();
     const rendered: { route: PageRoute; html: string }[] = [];
+    const feedBodies = new Map(previous.feedBodies);
     for (const { old, post } of edits) {
       const route = routes.get(post.slug);
       if (!route) return undefined;
@@ -171,6 +173,7 @@ export class DevBuilder {
       const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: markdownCache.get(key) }], renderMarkdown);
       if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
       if (facts.markdownHtml !== undefined) markdownCache.set(key, facts.markdownHtml);
+      if (feedBodies.has(post.slug)) feedBodies.set(post.slug, facts.markdownHtml ?? markdownCache.get(key)!);
       replaced.set(route, next);
       posts.set(old, post);
       pages.set(next.output, settleImage(pageOf(next, facts), previous.images?.bytes ?? new Map()));
@@ -181,6 +184,7 @@ export class DevBuilder {
       graph: { ...previous.graph, posts: previous.graph.posts.map((p) => posts.get(p) ?? p) },
       routes: previous.routes.map((r) => (r.type === 'page' ? replaced.get(r) ?? r : r)),
       pages,
+      feedBodies,
       timings: { render: performance.now() - started },
     };
     const writer = this.output.clone();
@@ -189,6 +193,8 @@ export class DevBuilder {
       await writer.writePage(page.route.output, page.html, keyOf(page.route));
       writer.describe(page.route.output, pageMeta(pages.get(page.route.output)!));
     }
+    // A post the blog feeds carry: the feeds get its new body too.
+    if (edits.some(({ post }) => feedBodies.has(post.slug))) for (const f of await feedFiles(state, this.caches)) await writer.write(f.path, f.contents);
     const ms = performance.now() - started;
     return {
       read: sinceGood,

@@ -17,6 +17,7 @@ import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-doc
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { WorkerFailure, type DocumentRunner } from './executor.ts';
+import { FeedBodies } from './feed-bodies.ts';
 import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
@@ -51,8 +52,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     toRender.push(route);
   }
 
-  const cache = await markdownCacheFor(state, options, markdownOptions, toRender);
-  const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body) }));
+  // The blog feeds carry the newest posts' bodies: their passes send them back.
+  const feed = new FeedBodies(state.graph!.posts);
+  const cache = await markdownCacheFor(state, options, markdownOptions, toRender, feed.size > 0);
+  const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body), ...(feed.wants(route) ? { returnMarkdown: true } : {}) }));
   const job: DocumentJob = {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
@@ -69,7 +72,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
+  await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml }, facts) => {
     if (facts instanceof WorkerFailure) {
       state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
       return;
@@ -88,13 +91,15 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     }
     for (const url of facts.imageUrls) referenced.add(url);
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
-    else if (facts.markdownHtml !== undefined && route.markdown) cache!.set(route.markdown.body, facts.markdownHtml);
+    else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
+    if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
     if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
     const key = keys.get(route.output);
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, facts.bytes, facts.mtimeMs);
   });
+  state.feedBodies = await feed.finish(markdownOptions, cache);
   await cache?.save();
   state.rendered = toRender.length;
 
@@ -128,11 +133,11 @@ async function readBack(writer: Writer | undefined, path: string): Promise<strin
 /**
  * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/cache.ts: the
  * dev server's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when no
- * document needs Markdown rendered.
+ * document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
-async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[]): Promise<{ get(body: string): string | undefined; set(body: string, html: string): void; save(): Promise<void> } | undefined> {
+async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<{ get(body: string): string | undefined; set(body: string, html: string): void; save(): Promise<void> } | undefined> {
   const markdownRoutes = routes.filter((r) => r.markdown).length;
-  if (markdownRoutes === 0) return undefined;
+  if (markdownRoutes === 0 && !forFeeds) return undefined;
   const caches = options.cache ?? persistentCaches(state.config);
   if (caches.kind === 'none') return undefined;
   const cache = await caches.open(markdownCacheKind());

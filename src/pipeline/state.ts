@@ -48,6 +48,8 @@ export interface BuildState {
   files?: { path: string; contents: string }[];
   /** Pages rendered by this build (the others were kept from the last output). */
   rendered?: number;
+  /** The Markdown HTML of the posts the blog feeds carry, by slug (documents stage; the write stage makes the feeds). */
+  feedBodies?: Map<string, string>;
 }
 
 /** The facts of one rendered page. */

@@ -1,12 +1,14 @@
 // The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
-// client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, assets and
-// photo variants; then the writer's commit makes the whole output visible at once.
+// client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
+// feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
+import { persistentCaches } from '../cache/cache.ts';
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
 import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { RedirectRoute } from '../routes/types.ts';
+import { feedFiles } from './feeds.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
 export async function writeStage(state: BuildState, options: BuildOptions): Promise<void> {
@@ -24,6 +26,7 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
     { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
     { path: '_headers', contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
+    ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
   if (options.copyAssets ?? true) {

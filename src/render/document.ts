@@ -46,6 +46,7 @@ export function renderDocument(p: DocumentParts): string {
   ];
   if (h.noindex) meta.push('<meta name="robots" content="noindex">');
   if (h.canonical) meta.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}">`);
+  for (const a of h.alternates ?? []) meta.push(`<link rel="alternate" type="${escapeHtml(a.type)}" title="${escapeHtml(a.title)}" href="${escapeHtml(a.href)}">`);
   meta.push(
     `<meta property="og:site_name" content="${escapeHtml(p.siteName)}">`,
     `<meta property="og:type" content="${h.ogType}">`,

@@ -38,6 +38,8 @@ export interface DocumentInput {
   route: PageRoute;
   /** The Markdown body's HTML when the cache had it. */
   markdownHtml?: string;
+  /** Return the Markdown HTML rendered here even when the job does not (a post the blog feeds carry). */
+  returnMarkdown?: boolean;
 }
 
 /** What a document's pass tells the build. */
@@ -86,7 +88,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     let html = input.markdownHtml;
     if (html === undefined) {
       html = renderMarkdown(route.markdown.body, job.markdown);
-      if (job.returnMarkdown) markdownHtml = html;
+      if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
     }
     if (html.startsWith(MARKDOWN_FAILED)) {
       markdownError = html.slice(MARKDOWN_FAILED.length, -'-->'.length);

@@ -5,6 +5,7 @@ import type { ContentGraph, Post } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { formatLongDate } from '../content/dates.ts';
+import { blogFeedLinks } from '../feeds/feed-links.ts';
 import { absoluteUrl, describe, pageTitle } from './head.ts';
 import { blogPosting, breadcrumbList, faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { LayoutData } from './layout-data.ts';
@@ -49,7 +50,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown'] },
+    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; alternates?: Head['alternates'] },
   ) => {
     const noindex = meta.noindex ?? false;
     const jsonLd = [...(meta.jsonLd ?? [])];
@@ -67,6 +68,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
         jsonLd,
         noindex,
         preloadImages: meta.preload,
+        ...(meta.alternates ? { alternates: meta.alternates } : {}),
       },
       lastmod: meta.lastmod,
       origin: meta.origin,
@@ -156,6 +158,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   const large = summaries.length > LISTING_INLINE_LIMIT;
   const archivePages = large ? Math.ceil(summaries.length / ARCHIVE_PAGE_SIZE) : 0;
   const archivePath = (n: number) => `/blog/archive/${n}`;
+  // Every blog page names the blog's feeds, so a reader or browser finds them from any of them.
+  const feeds = blogFeedLinks(site.name);
   page('/blog', 'blog-list', 'blog-list', {
     posts: large ? summaries.slice(0, FIRST_SCREEN) : summaries,
     total: summaries.length,
@@ -165,7 +169,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     coverImages: [...new Set(summaries.flatMap((p) => (p.coverImage ? [p.coverImage] : [])))].sort(),
     articles: large ? summaries.slice(0, LISTING_INLINE_LIMIT) : summaries,
     archive: Array.from({ length: archivePages }, (_, i) => archivePath(i + 1)),
-  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }] });
+  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }], alternates: feeds });
   for (let n = 1; n <= archivePages; n++) {
     const from = (n - 1) * ARCHIVE_PAGE_SIZE;
     page(archivePath(n), 'blog-archive', 'blog-archive', {
@@ -176,6 +180,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       title: `All Articles, Page ${n} of ${archivePages}`,
       description: `Every article of our upholstery journal, newest first: articles ${from + 1} to ${Math.min(from + ARCHIVE_PAGE_SIZE, summaries.length)} of ${summaries.length}.`,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: `All Articles, Page ${n}`, path: archivePath(n) }],
+      alternates: feeds,
     });
   }
   const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
@@ -192,6 +197,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
       jsonLd: [blogPosting(post, site, siteUrl, image)],
+      alternates: feeds,
     });
   }
 

@@ -1,5 +1,6 @@
 // A route: one page of the site (or one redirect stub), with everything needed to render it.
 import type { Origin } from '../content/types.ts';
+import type { AlternateLink } from '../feeds/feed-links.ts';
 
 export interface Head {
   /** Full <title>. */
@@ -18,6 +19,8 @@ export interface Head {
   noindex: boolean;
   /** Images to preload (the LCP image). */
   preloadImages?: string[];
+  /** `<link rel="alternate">` of the page: the blog feeds, on blog pages (feeds/feed-links.ts). */
+  alternates?: AlternateLink[];
 }
 
 export interface PageRoute {

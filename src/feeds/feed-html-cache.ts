@@ -1,0 +1,23 @@
+// Feed posts' content HTML with absolute URLs, kept between builds (cache/cache.ts: on disk for
+// `stitch build`, in memory for dev): parsing and serialising 20 long posts is the feeds' main
+// cost, and the newest posts rarely change between two builds.
+import { createHash } from 'node:crypto';
+import type { CacheKind } from '../cache/cache.ts';
+import { engineVersion } from '../cache/engine-version.ts';
+
+/** Libraries whose output is in the cached HTML. */
+const PACKAGES = ['unified', 'rehype-parse', 'rehype-stringify', 'parse5', 'hast-util-from-parse5', 'hast-util-to-html'];
+
+export function feedHtmlCacheKind(): CacheKind<string> {
+  return {
+    name: 'feeds',
+    version: engineVersion(['feeds'], PACKAGES),
+    encode: (html) => html,
+    decode: (data) => data.toString('utf8'),
+  };
+}
+
+/** The key of one post's content: its Markdown HTML and the URL it is resolved against. */
+export function feedHtmlKey(html: string, base: string): string {
+  return createHash('sha256').update(base).update('\0').update(html).digest('hex');
+}

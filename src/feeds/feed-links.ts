@@ -1,0 +1,44 @@
+// The blog's three feeds: where they are written, their media types, and the
+// <link rel="alternate"> every blog page carries so readers and browsers find them.
+export interface FeedLink {
+  /** Public path, e.g. /blog/rss.xml. */
+  path: string;
+  /** Media type of the feed. */
+  type: string;
+  /** Format name shown by feed readers after the site name. */
+  format: string;
+}
+
+export const BLOG_FEEDS = {
+  rss: { path: '/blog/rss.xml', type: 'application/rss+xml', format: 'RSS' },
+  atom: { path: '/blog/atom.xml', type: 'application/atom+xml', format: 'Atom' },
+  json: { path: '/blog/feed.json', type: 'application/feed+json', format: 'JSON Feed' },
+} as const satisfies Record<string, FeedLink>;
+
+/** How many of the newest posts a feed carries. */
+export const FEED_SIZE = 20;
+
+/** A `<link rel="alternate">` of the page head. */
+export interface AlternateLink {
+  type: string;
+  title: string;
+  href: string;
+}
+
+/**
+ * The alternate links of a blog page (listing, archive pages, posts). Root-relative, like every
+ * other link of a page (feed autodiscovery resolves them against the page): the same page links
+ * the feeds of the server it came from, `stitch dev` and `preview` included.
+ */
+export function blogFeedLinks(siteName: string): AlternateLink[] {
+  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
+}
+
+/**
+ * The posts a feed carries: the newest FEED_SIZE published ones (the graph's posts are sorted
+ * newest first). Drafts and scheduled posts are left out of the graph when a build publishes;
+ * where they are shown (dev, `build --drafts`) they carry a `status`, and never reach a feed.
+ */
+export function feedPosts<T>(posts: readonly T[]): T[] {
+  return posts.filter((p) => (p as { status?: unknown }).status === undefined).slice(0, FEED_SIZE);
+}
