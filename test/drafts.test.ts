@@ -74,6 +74,8 @@ describe('a build leaves drafts and scheduled posts out of every output file', {
     expect(site.ok, site.state.diagnostics.map((d) => d.message).join('\n')).toBe(true);
     expect(site.state.graph!.withheld.map((p) => [p.slug, p.status])).toEqual([[SCHEDULED.slug, 'scheduled'], [DRAFT.slug, 'draft']]);
     expect(site.writer.files.size).toBeGreaterThan(10);
+    // The feeds are among the files searched (#14: drafts never reach a feed).
+    for (const feed of ['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']) expect(site.text(feed), feed).toContain('First Post');
     for (const [file, value] of site.writer.files) {
       const text = contents(value);
       for (const needle of [DRAFT.slug, DRAFT.title, DRAFT.tag, SCHEDULED.slug, SCHEDULED.title, SCHEDULED.tag]) {
@@ -106,6 +108,10 @@ describe('dev and build --drafts show them, with a badge', { timeout: 120_000 },
       expect(site.ok, site.state.diagnostics.map((d) => d.message).join('\n')).toBe(true);
       const draft = site.doc(`blog/${DRAFT.slug}/index.html`);
       expect(draft.querySelector('h1')?.textContent).toBe(DRAFT.title);
+      for (const feed of ['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']) {
+        expect(site.text(feed), feed).toContain('First Post');
+        for (const needle of [DRAFT.slug, SCHEDULED.slug]) expect(site.text(feed)?.includes(needle), `${feed} lists ${needle}`).toBe(false);
+      }
       expect(draft.querySelector('.post-header .badge-status')?.textContent).toBe('Draft');
       expect(draft.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
       const scheduled = site.doc(`blog/${SCHEDULED.slug}/index.html`);

@@ -40,5 +40,5 @@ export function blogFeedLinks(siteName: string): AlternateLink[] {
  * where they are shown (dev, `build --drafts`) they carry a `status`, and never reach a feed.
  */
 export function feedPosts<T>(posts: readonly T[]): T[] {
-  return posts.filter((p) => (p as { status?: unknown }).status === undefined).slice(0, FEED_SIZE);
+  return posts.filter((p) => p.status === undefined).slice(0, FEED_SIZE);
 }

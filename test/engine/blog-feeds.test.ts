@@ -221,7 +221,7 @@ describe('a site URL the feeds cannot use', () => {
 describe('drafts and scheduled posts', () => {
   it('a post shown as a draft or scheduled (dev, build --drafts: it carries a status) is in no feed', () => {
     const published = site.state.graph!.posts;
-    const shown = [{ ...published[0], slug: 'a-draft', title: 'A Draft', status: 'draft' }, { ...published[0], slug: 'a-scheduled', title: 'Scheduled', status: 'scheduled' }, ...published];
+    const shown = [{ ...published[0], slug: 'a-draft', title: 'A Draft', status: 'draft' as const }, { ...published[0], slug: 'a-scheduled', title: 'Scheduled', status: 'scheduled' as const }, ...published];
     expect(feedPosts(shown).map((p) => p.slug)).toEqual(feedPosts(published).map((p) => p.slug));
     const files = blogFeedFiles({ site: site.state.graph!.site, siteUrl: ORIGIN, posts: shown, contents: new Map() });
     expect(files).toHaveLength(3);
