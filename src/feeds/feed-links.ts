@@ -39,6 +39,6 @@ export function blogFeedLinks(siteName: string): AlternateLink[] {
  * newest first). Drafts and scheduled posts are left out of the graph when a build publishes;
  * where they are shown (dev, `build --drafts`) they carry a `status`, and never reach a feed.
  */
-export function feedPosts<T>(posts: readonly T[]): T[] {
+export function feedPosts<T extends { status?: unknown }>(posts: readonly T[]): T[] {
   return posts.filter((p) => p.status === undefined).slice(0, FEED_SIZE);
 }
