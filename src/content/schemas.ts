@@ -23,7 +23,8 @@ const titled = z.object({ title: text, text: text });
 export const siteSchema = z.object({
   name: text,
   tagline: text,
-  url: z.string().refine(isSiteOrigin, 'an absolute http(s) address like "https://www.example.com" (no path)'),
+  // Optional here: SITE_URL may give it. A build with neither stops (errors.siteUrlMissing).
+  url: z.string().refine(isSiteOrigin, 'an absolute http(s) address like "https://www.example.com" (no path)').optional(),
   phone: text,
   email: z.email(),
   address: z.object({ street: text, city: text, region: text, postalCode: text, country: text }),

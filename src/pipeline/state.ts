@@ -1,6 +1,7 @@
 // What flows through the stages of a build (build.ts), and the options that shape it.
 import type { PageImage, PageWeight } from '../budgets/budgets.ts';
 import type { LinkFacts } from '../check/link-facts.ts';
+import type { CardsResult } from '../cards/build-cards.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { TextMemo } from '../content/load-content.ts';
 import type { ContentGraph } from '../content/types.ts';
@@ -48,6 +49,8 @@ export interface BuildState {
   files?: { path: string; contents: string }[];
   /** Pages rendered by this build (the others were kept from the last output). */
   rendered?: number;
+  /** The pages' social cards: their files in the card cache, and what was drawn (src/cards). */
+  cards?: CardsResult;
 }
 
 /** The facts of one rendered page. */
@@ -109,6 +112,11 @@ export interface BuildOptions {
    * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
    */
   encodeImages?: boolean;
+  /**
+   * Draw the social cards the card cache lacks (the CLI build does). Otherwise only cached cards
+   * are output: the pages still name every card.
+   */
+  renderCards?: boolean;
   /** Hears of the photo variants encoded (the CLI's progress line). */
   onImageProgress?: (done: number, total: number) => void;
 }
