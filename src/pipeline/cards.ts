@@ -11,15 +11,17 @@ import type { BuildOptions, BuildState } from './state.ts';
 export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
-  const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, file: route.origin?.file }] : []));
+  const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
   const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir);
   state.cards = await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
-    const file = jobs.find((j) => j.page === pages[0])?.file;
-    state.diagnostics.push(errors.cardPhotoUnreadable({ file, field: 'image' }, photo, pagesLabel(pages), reason));
+    const job = jobs.find((j) => j.page === pages[0]);
+    // A post's cover is its own field; a service's photo is a field deep in its category's file.
+    const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
+    state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
   }
   const writer = options.writer;
   if (!writer) return;
