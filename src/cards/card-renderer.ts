@@ -1,7 +1,9 @@
 // Draws social cards: satori turns the card template's JSX into SVG, sharp (libvips, librsvg)
 // turns SVG into pixels and PNG. The template's backdrop (background, frame, logo, business
-// name, cover photo) is drawn once per cover photo and kept as raw pixels; each card draws only
-// its text layer and lays it over a backdrop.
+// name, the photo's column) is drawn twice per build, with and without a photo column, and
+// kept as raw pixels; a cover photo is cropped once and put into the template's PHOTO_BOX; each
+// card draws only its text layer and lays it over them. A photo inside the SVG would make
+// librsvg decode it for every card, and a backdrop per photo costs ~120 ms (docs/performance.md).
 import { createHash } from 'node:crypto';
 import satori from 'satori';
 import sharp, { type PngOptions, type Sharp } from 'sharp';
@@ -21,14 +23,9 @@ export interface CardPhoto {
   bytes: Buffer;
 }
 
-interface Backdrop {
-  pixels: Buffer;
-  /** Why the photo was left out, when it could not be read. */
-  photoError?: string;
-}
-
 export class CardRenderer {
-  private readonly backdrops = new Map<string, Promise<Backdrop>>();
+  private readonly backdrops = new Map<boolean, Promise<Buffer>>();
+  private readonly photos = new Map<string, Promise<Buffer | Error>>();
 
   private constructor(
     private readonly template: CardTemplate,
@@ -42,55 +39,60 @@ export class CardRenderer {
     return new CardRenderer(template, fonts, { ...site, logo: logoUrl });
   }
 
-  /** The card of `title` and `category` over the backdrop of `photo`: PNG bytes, and why the photo was left out if it was. */
+  /** The card of `title` and `category` with `photo`: PNG bytes, and why the photo was left out if it was. */
   async render(title: string, category: string, photo?: CardPhoto): Promise<{ png: Buffer; photoError?: string }> {
     const t = this.template;
-    const backdrop = await this.backdrop(photo);
-    const hasPhoto = Boolean(photo) && !backdrop.photoError;
+    const cropped = photo ? await this.photo(photo) : undefined;
+    const photoError = cropped instanceof Error ? cropped.message : undefined;
+    const hasPhoto = cropped instanceof Buffer;
     const width = t.textWidth(hasPhoto);
     const text = await satori(t.CardText({ title, category, hasPhoto }), { width, height: t.CARD_HEIGHT, fonts: this.fonts });
     const layer = await sharp(Buffer.from(text)).ensureAlpha().raw().toBuffer();
-    const pixels = over(backdrop.pixels, t.CARD_WIDTH, layer, width);
+    const pixels = Buffer.from(await this.backdrop(hasPhoto));
+    if (hasPhoto) paste(pixels, t.CARD_WIDTH, cropped, t.PHOTO_BOX);
+    layOver(pixels, t.CARD_WIDTH, layer, width);
     const png = await sharp(pixels, { raw: { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, channels: 3 } }).png(CARD_PNG).toBuffer();
-    return { png, photoError: backdrop.photoError };
+    return { png, photoError };
   }
 
-  /** The backdrop of a photo (by its bytes' hash), or without one: drawn once. */
-  private backdrop(photo?: CardPhoto): Promise<Backdrop> {
-    const id = photo ? createHash('sha256').update(photo.bytes).digest('hex') : '';
-    let made = this.backdrops.get(id);
+  /** The backdrop's RGB pixels, with or without a photo column: drawn once each. */
+  private backdrop(hasPhoto: boolean): Promise<Buffer> {
+    let made = this.backdrops.get(hasPhoto);
     if (!made) {
-      made = this.drawBackdrop(photo);
-      this.backdrops.set(id, made);
+      const t = this.template;
+      made = satori(t.CardBackdrop({ siteName: this.site.siteName, host: this.site.host, logo: this.site.logo, hasPhoto }), { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, fonts: this.fonts })
+        .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
+      this.backdrops.set(hasPhoto, made);
     }
     return made;
   }
 
-  private async drawBackdrop(photo?: CardPhoto): Promise<Backdrop> {
-    const t = this.template;
-    let photoUrl: string | undefined;
-    let photoError: string | undefined;
-    if (photo) {
-      try {
-        photoUrl = await toDataUrl(sharp(photo.bytes).rotate().resize(t.PHOTO_SIZE.width, t.PHOTO_SIZE.height, { fit: 'cover' }).jpeg({ quality: 85 }));
-      } catch (error) {
-        photoError = error instanceof Error ? error.message : String(error);
-      }
+  /** A photo cropped to fill PHOTO_BOX, as RGB pixels (by its bytes' hash: once however many cards show it), or why it cannot be read. */
+  private photo(photo: CardPhoto): Promise<Buffer | Error> {
+    const id = createHash('sha256').update(photo.bytes).digest('hex');
+    let made = this.photos.get(id);
+    if (!made) {
+      const { width, height } = this.template.PHOTO_BOX;
+      made = sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer()
+        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      this.photos.set(id, made);
     }
-    if (photoError) return { ...await this.backdrop(), photoError };
-    const svg = await satori(t.CardBackdrop({ siteName: this.site.siteName, host: this.site.host, logo: this.site.logo, photo: photoUrl }), { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, fonts: this.fonts });
-    const pixels = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
-    return { pixels };
+    return made;
   }
 }
 
+/** Copies the photo's rows (RGB, box.width wide) into the card's pixels (RGB, `width` wide). */
+function paste(pixels: Buffer, width: number, photo: Buffer, box: { left: number; top: number; width: number; height: number }): void {
+  const row = box.width * 3;
+  for (let y = 0; y < box.height; y++) photo.copy(pixels, ((box.top + y) * width + box.left) * 3, y * row, (y + 1) * row);
+}
+
 /**
- * The text layer (RGBA, `layerWidth` wide, from the left edge) laid over a copy of the backdrop
- * (RGB, `width` wide). By hand rather than sharp's composite, which blends every pixel in
+ * Lays the text layer (RGBA, `layerWidth` wide, from the left edge) over the card's pixels (RGB,
+ * `width` wide), in place. By hand rather than sharp's composite, which blends every pixel in
  * floating point: 30 ms a card against 5 (docs/performance.md).
  */
-export function over(backdrop: Buffer, width: number, layer: Buffer, layerWidth: number): Buffer {
-  const out = Buffer.from(backdrop);
+function layOver(out: Buffer, width: number, layer: Buffer, layerWidth: number): void {
   const rows = layer.length / (layerWidth * 4);
   for (let y = 0; y < rows; y++) {
     for (let x = 0, i = y * layerWidth * 4, o = y * width * 3; x < layerWidth; x++, i += 4, o += 3) {
@@ -108,7 +110,6 @@ export function over(backdrop: Buffer, width: number, layer: Buffer, layerWidth:
       out[o + 2] += Math.round((layer[i + 2] - out[o + 2]) * k);
     }
   }
-  return out;
 }
 
 async function toDataUrl(image: Sharp): Promise<string> {

@@ -15,11 +15,11 @@ import { esbuildDiagnostics } from '../render/bundle-templates.ts';
 export interface CardTemplate {
   CARD_WIDTH: number;
   CARD_HEIGHT: number;
-  /** The size a cover photo is cropped to before the backdrop gets it. */
-  PHOTO_SIZE: { width: number; height: number };
+  /** Where the cover photo goes, cropped to fill it (the engine puts it there). */
+  PHOTO_BOX: { left: number; top: number; width: number; height: number };
   cardFonts: readonly { name: string; weight: number; style: 'normal' | 'italic'; file: string }[];
-  /** What every card of a build shares (and its cover photo): drawn once per photo. */
-  CardBackdrop: (props: { siteName: string; host: string; logo?: string; photo?: string }) => ReactNode;
+  /** What every card of a build shares: drawn once with a photo column and once without. */
+  CardBackdrop: (props: { siteName: string; host: string; logo?: string; hasPhoto: boolean }) => ReactNode;
   /** The page's own words on a transparent ground, drawn over the backdrop. */
   CardText: (props: { title: string; category: string; hasPhoto: boolean }) => ReactNode;
   /** The text layer's width (it starts at the card's left edge). */

@@ -1,8 +1,9 @@
 // The social card of a page (og:image, 1200×630), rendered at build by satori (JSX → SVG) and
-// sharp (SVG → PNG). It is drawn in two layers: CardBackdrop (everything a page does not change:
-// background, stitched frame, logo, business name, cover photo) is rendered once per build and
-// cover photo; CardText (the page's category and title, on a transparent ground) once per card,
-// over it. A card then costs the price of its words, not of its logo and photo.
+// sharp (SVG → PNG). It is drawn in layers: CardBackdrop (everything a page does not change:
+// background, stitched frame, logo, business name, the photo's column) is rendered once per
+// build; the engine puts the cover photo, cropped, into PHOTO_BOX; CardText (the page's category
+// and title, on a transparent ground) is rendered per card, over them. A card then costs the
+// price of its words, not of its logo and photo (docs/performance.md).
 //
 // satori knows a subset of CSS: flexbox only (an element with more than one child says
 // display: flex), no CSS variables, so the brand tokens are written out here. This folder is
@@ -13,8 +14,8 @@ export const CARD_HEIGHT = 630;
 /** The photo's column on the right of the card, and the oxblood seam on its left. */
 const PHOTO_COLUMN = 480;
 const SEAM = 6;
-/** The size the engine crops a cover photo to before passing it. */
-export const PHOTO_SIZE = { width: PHOTO_COLUMN - SEAM, height: CARD_HEIGHT };
+/** Where the engine puts the cover photo, cropped to fill it. */
+export const PHOTO_BOX = { left: CARD_WIDTH - PHOTO_COLUMN + SEAM, top: 0, width: PHOTO_COLUMN - SEAM, height: CARD_HEIGHT };
 
 /** The width of the text layer: the whole card, or the part left of the photo. */
 export function textWidth(hasPhoto: boolean): number {
@@ -50,16 +51,16 @@ export interface CardBackdropProps {
   host: string;
   /** The logo as a data URL (none when it cannot be read). */
   logo?: string;
-  /** The cover photo as a data URL, cropped to PHOTO_SIZE; none when the page has none. */
-  photo?: string;
+  /** Whether the card shows a cover photo (the engine puts it in PHOTO_BOX). */
+  hasPhoto: boolean;
 }
 
-export function CardBackdrop({ siteName, host, logo, photo }: CardBackdropProps) {
+export function CardBackdrop({ siteName, host, logo, hasPhoto }: CardBackdropProps) {
   const inset = 22;
   return (
     <div style={{ width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', background: espresso, fontFamily: 'DM Sans', position: 'relative' }}>
       <div style={{
-        position: 'absolute', top: inset, left: inset, bottom: inset, right: photo ? PHOTO_COLUMN + inset : inset,
+        position: 'absolute', top: inset, left: inset, bottom: inset, right: hasPhoto ? PHOTO_COLUMN + inset : inset,
         border: `2px dashed ${brass}`, borderRadius: 18, opacity: 0.55, display: 'flex',
       }} />
       <div style={{ position: 'absolute', left: PAD_X, bottom: BRAND_BOTTOM, display: 'flex', alignItems: 'center' }}>
@@ -69,10 +70,8 @@ export function CardBackdrop({ siteName, host, logo, photo }: CardBackdropProps)
           <div style={{ color: creamMuted, fontSize: 22, fontWeight: 500, marginTop: 4 }}>{host}</div>
         </div>
       </div>
-      {photo ? (
-        <div style={{ position: 'absolute', right: 0, top: 0, width: PHOTO_COLUMN, height: CARD_HEIGHT, display: 'flex', background: espresso2, borderLeft: `${SEAM}px solid ${oxblood}` }}>
-          <img src={photo} width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} />
-        </div>
+      {hasPhoto ? (
+        <div style={{ position: 'absolute', right: 0, top: 0, width: PHOTO_COLUMN, height: CARD_HEIGHT, display: 'flex', background: espresso2, borderLeft: `${SEAM}px solid ${oxblood}` }} />
       ) : null}
     </div>
   );
