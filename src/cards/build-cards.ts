@@ -29,7 +29,7 @@ export interface CardsResult {
   files: { path: string; from: string }[];
   /** Cards made without their photo (it could not be read): not cached, written as they are. */
   uncached: { path: string; contents: Buffer }[];
-  /** Every card path the pages name (also those a build that does not render left out). */
+  /** Every card path the pages name (also when this build outputs none). */
   paths: string[];
   /** Cards drawn by this build, and taken from the cache. */
   rendered: number;
@@ -48,7 +48,7 @@ export interface CardsContext {
   /** Public path of the logo. */
   logo: string;
   bundle: CardTemplateBundle;
-  /** Draw the cards the cache lacks (the CLI's build); otherwise only cached cards are output. */
+  /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
   render: boolean;
 }
 
@@ -58,7 +58,8 @@ const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp'])} vips 
 export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const dir = join(ctx.cacheDir, 'cache', 'cards', scopeOf(ctx));
   const result: CardsResult = { files: [], uncached: [], paths: jobs.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
-  if (jobs.length === 0) return result;
+  // dev and check only need the paths (the link check): hashing thousands of cards would slow every dev rebuild.
+  if (jobs.length === 0 || !ctx.render) return result;
   const fonts = await readCardFonts(ctx.bundle.template, ctx.root);
   const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
   const host = new URL(ctx.siteUrl).host;
@@ -93,7 +94,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     } else missing.push({ job, file });
   });
 
-  if (ctx.render && missing.length > 0) {
+  if (missing.length > 0) {
     const { CardRenderer } = await import('./card-renderer.ts');
     const renderer = await CardRenderer.create(ctx.bundle.template, fonts, { siteName: ctx.siteName, host }, logo);
     const failed = new Map<string, { reason: string; pages: string[] }>();
@@ -114,8 +115,8 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     });
     result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f })).sort((a, b) => (a.photo < b.photo ? -1 : 1));
   }
-  // Drop cards no page of this content folder uses any more (only a build that draws them).
-  if (ctx.render) await prune(dir, used);
+  // Drop cards no page of this content folder uses any more.
+  await prune(dir, used);
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
 }

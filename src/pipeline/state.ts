@@ -113,8 +113,8 @@ export interface BuildOptions {
    */
   encodeImages?: boolean;
   /**
-   * Draw the social cards the card cache lacks (the CLI build does). Otherwise only cached cards
-   * are output: the pages still name every card.
+   * Draw the social cards the card cache lacks and output every card (the CLI build does).
+   * Otherwise no card is output (dev, check): the pages still name them.
    */
   renderCards?: boolean;
   /** Hears of the photo variants encoded (the CLI's progress line). */
