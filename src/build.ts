@@ -1,5 +1,5 @@
 // The pipeline in one function: load → link → images (plan) → routes → bundles → documents →
-// images (encode) → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
+// images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
@@ -9,6 +9,7 @@ import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
+import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
@@ -43,6 +44,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const referenced = await timed(state, 'render', () => documentsStage(state, options, executor));
     if (stop()) return await failed(state, options);
     await timed(state, 'images', () => encodeStage(state, options, referenced));
+    await timed(state, 'cards', () => cardsStage(state, options));
 
     if (options.links) await timed(state, 'links', () => linksStage(state));
     weightsStage(state, options);

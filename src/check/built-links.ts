@@ -34,6 +34,7 @@ function outputFiles(state: BuildState): Set<string> {
   for (const page of state.pages.values()) files.add(page.route.output);
   for (const route of state.routes) files.add(route.output);
   for (const f of [...(state.client?.files ?? []), ...(state.styles?.files ?? []), ...(state.images?.files ?? []), ...(state.files ?? [])]) files.add(f.path);
+  for (const path of state.cards?.paths ?? []) files.add(path);
   return files;
 }
 

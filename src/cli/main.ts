@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
       const cpuStart = cpuSeconds();
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, onImageProgress: imageProgress(process.stderr) });
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: imageProgress(process.stderr) });
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
       if (!ok) {

@@ -23,7 +23,7 @@ const titled = z.object({ title: text.describe('A short heading. Example: Expert
 export const siteSchema = z.object({
   name: text.describe('The business name, in the header, footer and search results. Example: Sandia Custom Upholstery'),
   tagline: text.describe('One line under the name. Example: Custom upholstery and detailing in Albuquerque'),
-  url: z.string().refine(isSiteOrigin, 'an absolute http(s) address like "https://www.example.com" (no path)').describe('The site\'s address: scheme and host, no path. Example: https://www.example.com (the SITE_URL variable overrides it)'),
+  url: z.string().refine(isSiteOrigin, 'an absolute http(s) address like "https://www.example.com" (no path)').optional().describe('The site\'s address: scheme and host, no path. Example: https://www.example.com (the SITE_URL variable overrides it; a build with neither stops)'),
   phone: text.describe('Phone number as visitors should read it. Example: "(505) 555-0142"'),
   email: z.email().describe('Contact email address. Example: hello@example.com'),
   address: z.object({

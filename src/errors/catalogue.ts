@@ -227,6 +227,14 @@ export const errors = {
     make('MarkdownError', 'error', 'Markdown that cannot be rendered',
       `The Markdown of this file cannot be rendered: ${reason}.`,
       'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
+  siteUrlMissing: () =>
+    make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
+      'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image and the sitemap must be absolute.',
+      'Set SITE_URL to the site\'s origin, like "https://www.example.com", or add `url:` to content/site.yaml.', { field: 'SITE_URL' }),
+  cardPhotoUnreadable: (where: Where, photo: string, pages: string, reason: string) =>
+    make('CardPhotoWarning', 'warning', 'Cover photo left off a social card',
+      `The photo "${photo}" cannot be read (${reason}): the social card of ${pages} is made without it.`,
+      'Replace the file with a valid JPEG, PNG or WebP image, or name another photo.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

@@ -5,6 +5,9 @@ import { largestOf } from '../budgets/page-image.ts';
 import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../images/build-images.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
+import { siteCardOf } from '../cards/site-card.ts';
+import { errors } from '../errors/catalogue.ts';
+import { StitchError } from '../errors/diagnostic.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import { pageMeta, type BuildOptions, type BuildState, type RenderedPage } from './state.ts';
 
@@ -38,25 +41,28 @@ export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, numbe
   return page;
 }
 
-export function routesStage(state: BuildState, options: BuildOptions): void {
+export async function routesStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
+  const siteUrl = siteUrlOf(state);
+  // Every canonical URL, og:url and og:image is absolute: never "undefined/blog/x". No page can be made.
+  if (!siteUrl) throw new StitchError([errors.siteUrlMissing()]);
   state.layout = layoutData(graph, {
-    siteUrl: siteUrlOf(state),
+    siteUrl,
     buildTime: config.buildTime,
     quoteEndpoint: config.quoteWebhookUrl ?? (config.mode === 'development' ? '/__stitch/quote' : ''),
     quoteKey: config.quoteWebhookKey ?? '',
     deployHook: config.deployHookUrl ?? '',
     images: state.images?.manifest ?? {},
   });
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo);
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site));
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;
   state.diagnostics.push(...table.diagnostics);
 }
 
-/** The site's origin: SITE_URL, else site.yaml's url, without a trailing slash. */
-export function siteUrlOf(state: BuildState): string {
-  return state.config.siteUrlOverride ?? state.graph!.site.url.replace(/\/+$/, '');
+/** The site's origin: SITE_URL, else site.yaml's url, without a trailing slash; undefined when neither is set. */
+export function siteUrlOf(state: BuildState): string | undefined {
+  return state.config.siteUrlOverride ?? state.graph!.site.url?.replace(/\/+$/, '');
 }

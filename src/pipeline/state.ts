@@ -1,6 +1,7 @@
 // What flows through the stages of a build (build.ts), and the options that shape it.
 import type { PageImage, PageWeight } from '../budgets/budgets.ts';
 import type { LinkFacts } from '../check/link-facts.ts';
+import type { CardsResult } from '../cards/build-cards.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { TextMemo } from '../content/load-content.ts';
 import type { ContentGraph } from '../content/types.ts';
@@ -50,6 +51,8 @@ export interface BuildState {
   rendered?: number;
   /** The Markdown HTML of the posts the blog feeds carry, by slug (documents stage; the write stage makes the feeds). */
   feedBodies?: Map<string, string>;
+  /** The pages' social cards: their files in the card cache, and what was drawn (src/cards). */
+  cards?: CardsResult;
 }
 
 /** The facts of one rendered page. */
@@ -111,6 +114,11 @@ export interface BuildOptions {
    * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
    */
   encodeImages?: boolean;
+  /**
+   * Draw the social cards the card cache lacks and output every card (the CLI build does).
+   * Otherwise no card is output (dev, check): the pages still name them.
+   */
+  renderCards?: boolean;
   /** Hears of the photo variants encoded (the CLI's progress line). */
   onImageProgress?: (done: number, total: number) => void;
 }

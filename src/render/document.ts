@@ -53,11 +53,14 @@ export function renderDocument(p: DocumentParts): string {
     `<meta property="og:title" content="${escapeHtml(h.title)}">`,
     `<meta property="og:description" content="${escapeHtml(h.description)}">`,
     `<meta property="og:image" content="${escapeHtml(h.image)}">`,
+    ...(h.imageWidth && h.imageHeight ? [`<meta property="og:image:width" content="${h.imageWidth}">`, `<meta property="og:image:height" content="${h.imageHeight}">`] : []),
+    ...(h.imageAlt ? [`<meta property="og:image:alt" content="${escapeHtml(h.imageAlt)}">`] : []),
     '<meta property="og:locale" content="en_US">',
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(h.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(h.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(h.image)}">`,
+    ...(h.imageAlt ? [`<meta name="twitter:image:alt" content="${escapeHtml(h.imageAlt)}">`] : []),
   );
   if (h.canonical) meta.push(`<meta property="og:url" content="${escapeHtml(h.canonical)}">`);
   if (p.themeColor) meta.push(`<meta name="theme-color" content="${escapeHtml(p.themeColor)}">`);

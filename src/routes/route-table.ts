@@ -8,10 +8,11 @@ import { formatLongDate } from '../content/dates.ts';
 import { blogFeedLinks } from '../feeds/feed-links.ts';
 import { absoluteUrl, describe, pageTitle } from './head.ts';
 import { blogPosting, breadcrumbList, faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
+import type { SiteCard } from '../cards/site-card.ts';
 import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
 import { checkRedirects } from './redirects.ts';
-import type { Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
+import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
 
 export interface RouteTable {
   routes: Route[];
@@ -42,7 +43,14 @@ export function summarize(post: Post): PostSummary {
   return { ...rest, id: post.slug, dateLabel: formatLongDate(post.date) };
 }
 
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo()): RouteTable {
+/** The size of a page's own social card (templates/cards). */
+export const CARD_SIZE = { width: 1200, height: 630 };
+
+/**
+ * `siteCard`: the social image of pages without a card of their own (default: site.yaml's
+ * `image`, size unknown).
+ */
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -50,11 +58,12 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; image?: string; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; alternates?: Head['alternates'] },
+    meta: { title: string; description: string; card?: Omit<CardRequest, 'output'>; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; alternates?: Head['alternates'] },
   ) => {
     const noindex = meta.noindex ?? false;
     const jsonLd = [...(meta.jsonLd ?? [])];
     if (meta.crumbs) jsonLd.push(breadcrumbList(meta.crumbs, siteUrl));
+    const card = meta.card && { output: `cards${path}.png`, ...meta.card };
     pages.push({
       type: 'page', path, kind, template,
       output: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
@@ -63,7 +72,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
         title: pageTitle(meta.title, site.name),
         description: describe(meta.description),
         canonical: noindex ? undefined : absoluteUrl(siteUrl, path),
-        image: img(meta.image),
+        ...socialImage(card),
         ogType: meta.ogType ?? 'website',
         jsonLd,
         noindex,
@@ -73,8 +82,13 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       lastmod: meta.lastmod,
       origin: meta.origin,
       ...(meta.markdown ? { markdown: meta.markdown } : {}),
+      ...(card ? { card } : {}),
     });
   };
+  // A page's own card, or the site card.
+  const socialImage = (card: CardRequest | undefined): Pick<Head, 'image' | 'imageWidth' | 'imageHeight' | 'imageAlt'> => (card
+    ? { image: absoluteUrl(siteUrl, `/${card.output}`), imageWidth: CARD_SIZE.width, imageHeight: CARD_SIZE.height, imageAlt: `${card.category}: ${card.title} (${site.name})` }
+    : { image: img(siteCard?.path), imageWidth: siteCard?.width, imageHeight: siteCard?.height, imageAlt: site.name });
   const home: Crumb = { name: 'Home', path: '/' };
   const serviceCard = (id: string) => {
     const s = graph.services.get(id);
@@ -88,20 +102,20 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     serviceCards: graph.home.serviceCards.map((c) => ({ ...c, href: `/services/${c.category}` })),
     recentWork: graph.home.recentWork.map(serviceCard).filter(Boolean),
     testimonials: graph.testimonials,
-  }, { title: `${site.name} | Rio Rancho Upholstery & Detailing`, description: site.tagline, jsonLd: [business], image: graph.home.hero.poster, preload: [graph.home.hero.poster] });
+  }, { title: `${site.name} | Rio Rancho Upholstery & Detailing`, description: site.tagline, jsonLd: [business], preload: [graph.home.hero.poster] });
 
   page('/about', 'about', 'about', { about: { ...graph.about.data } },
     { title: graph.about.data.title, description: graph.about.data.description, jsonLd: [business], origin: graph.about.origin, markdown: { body: graph.about.body, into: 'about' } });
 
   page('/gallery', 'gallery', 'gallery', { items: graph.gallery },
-    { title: 'Project Gallery', description: `Photos of recent furniture, auto, motorcycle, aircraft, boat and commercial upholstery projects by ${site.name}.`, image: graph.gallery[0]?.src, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
+    { title: 'Project Gallery', description: `Photos of recent furniture, auto, motorcycle, aircraft, boat and commercial upholstery projects by ${site.name}.`, preload: graph.gallery.slice(0, 2).map((g) => g.src) });
 
   for (const category of graph.categories) {
     const crumbs = [home, { name: category.title, path: `/services/${category.id}` }];
     page(`/services/${category.id}`, 'service-category', 'category', {
       category: { id: category.id, title: category.title, description: category.description, icon: category.icon, image: category.image },
       services: category.services.map((s) => serviceCard(s.id)),
-    }, { title: category.metaTitle, description: category.metaDescription, image: category.image, crumbs, origin: category.origin,
+    }, { title: category.metaTitle, description: category.metaDescription, crumbs, origin: category.origin,
       jsonLd: [serviceLd({ title: category.title, description: category.description, path: `/services/${category.id}`, image: img(category.image) }, site, siteUrl)] });
 
     for (const service of category.services) {
@@ -111,7 +125,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
         service,
         related: service.relatedServices.map(serviceCard).filter(Boolean),
       }, {
-        title: service.metaTitle, description: service.metaDescription, image: service.image, origin: category.origin,
+        title: service.metaTitle, description: service.metaDescription, origin: category.origin,
+        card: { title: service.title, category: category.title, photo: service.image },
         crumbs: [...crumbs, { name: service.title, path }],
         jsonLd: [serviceLd({ ...service, path, image: img(service.image) }, site, siteUrl, category.title), faqPage(service.faqs)],
       });
@@ -126,12 +141,13 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   page('/detailing-services', 'detailing-list', 'detailing-list', {
     page: graph.detailingPage,
     items: graph.detailing.map((d) => detailingCard(d.id)),
-  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.intro.split(/\n\s*\n/)[0], image: graph.detailingPage.hero.image, crumbs: detailingCrumbs });
+  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.intro.split(/\n\s*\n/)[0], crumbs: detailingCrumbs });
 
   for (const item of graph.detailing) {
     const path = `/detailing-services/${item.id}`;
     page(path, 'detailing', 'detailing', { item, related: item.relatedServices.map(detailingCard).filter(Boolean) }, {
-      title: item.metaTitle, description: item.metaDescription, image: item.image, origin: item.origin,
+      title: item.metaTitle, description: item.metaDescription, origin: item.origin,
+      card: { title: item.title, category: 'Detailing', photo: item.image },
       crumbs: [...detailingCrumbs, { name: item.title, path }],
       jsonLd: [serviceLd({ title: item.title, description: item.description, path, image: img(item.image) }, site, siteUrl, 'Upholstery detailing')],
     });
@@ -147,6 +163,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       location,
       categories: graph.categories.map((c) => ({ id: c.id, title: c.title, description: c.description, icon: c.icon, href: `/services/${c.id}` })),
     }, { title: location.metaTitle, description: location.metaDescription, origin: location.origin,
+      card: { title: location.title, category: 'Locations' },
       crumbs: [home, { name: 'Locations', path: '/locations' }, { name: location.name, path }] });
   }
 
@@ -192,7 +209,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       post: summaryOf.get(post)!,
       related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
     }, {
-      title: post.metaTitle ?? post.title, description: post.description, image: post.coverImage, ogType: 'article', lastmod: post.date, origin: post.origin,
+      title: post.metaTitle ?? post.title, description: post.description, card: { title: post.title, category: 'Blog', photo: post.coverImage }, ogType: 'article', lastmod: post.date, origin: post.origin,
       noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],

@@ -9,8 +9,13 @@ export interface Head {
   description: string;
   /** Absolute canonical URL; indexable pages only. */
   canonical?: string;
-  /** Absolute social image URL. */
+  /** Absolute social image URL: the page's own card, or the site card. */
   image: string;
+  /** The social image's size in pixels, when known. */
+  imageWidth?: number;
+  imageHeight?: number;
+  /** What the social image shows (og:image:alt). */
+  imageAlt?: string;
   /** Open Graph type. */
   ogType: 'website' | 'article';
   /** JSON-LD objects, each written in its own script tag. */
@@ -45,6 +50,20 @@ export interface PageRoute {
    * Markdown renders: the document pass renders `body` and puts the HTML at `props[into].html`.
    */
   markdown?: { body: string; into: string };
+  /** The page's own social card, rendered at build (src/cards); head.image points at it. */
+  card?: CardRequest;
+}
+
+/** What a page's social card shows, and where it goes. */
+export interface CardRequest {
+  /** Output file relative to the out dir: `cards/<page path>.png`. */
+  output: string;
+  /** The page's headline. */
+  title: string;
+  /** What kind of page: "Blog", the service's category, "Detailing", "Locations". */
+  category: string;
+  /** Public path of the cover photo, when the page has one. */
+  photo?: string;
 }
 
 export interface RedirectRoute {

@@ -1,0 +1,150 @@
+// The social cards of a build, cached by content hash like the photo variants. A card's key is
+// a hash of everything it is drawn from: the card code (src/cards, satori, sharp and libvips
+// versions), the card template's bundle, its fonts, the logo, the business name and host, and
+// the page's title, category and cover photo bytes. So a changed title redraws that card and no
+// other; everything else comes from .stitch/cache/cards/<content folder>/<key>.png.
+//
+// The folder is the cards' own, apart from the photo variants (.stitch/cache/images): the cards
+// grow with the number of pages, and a benchmark that keeps only photo variants between cold
+// builds must pay for them.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import sharp from 'sharp';
+import { engineVersion } from '../cache/engine-version.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { writeAll } from '../output/writer.ts';
+import type { CardRequest } from '../routes/types.ts';
+import { fontsHash, readCardFonts } from './card-fonts.ts';
+import type { CardTemplateBundle } from './card-template.ts';
+
+export interface CardJob extends CardRequest {
+  /** The page's path, for messages. */
+  page: string;
+}
+
+export interface CardsResult {
+  /** Cards for the output: path in the output → its file in the cache. */
+  files: { path: string; from: string }[];
+  /** Cards made without their photo (it could not be read): not cached, written as they are. */
+  uncached: { path: string; contents: Buffer }[];
+  /** Every card path the pages name (also when this build outputs none). */
+  paths: string[];
+  /** Cards drawn by this build, and taken from the cache. */
+  rendered: number;
+  reused: number;
+  /** Photos left off a card: the photo, why, and the pages whose cards lack it. */
+  photoErrors: { photo: string; reason: string; pages: string[] }[];
+}
+
+export interface CardsContext {
+  root: string;
+  assetsDir: string;
+  cacheDir: string;
+  contentDir: string;
+  siteName: string;
+  siteUrl: string;
+  /** Public path of the logo. */
+  logo: string;
+  bundle: CardTemplateBundle;
+  /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
+  render: boolean;
+}
+
+/** What a card's pixels depend on besides its page: this code and the libraries that draw. */
+const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp'])} vips ${sharp.versions.vips}`;
+
+export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<CardsResult> {
+  const dir = join(ctx.cacheDir, 'cache', 'cards', scopeOf(ctx));
+  const result: CardsResult = { files: [], uncached: [], paths: jobs.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
+  // dev and check only need the paths (the link check): hashing thousands of cards would slow every dev rebuild.
+  if (jobs.length === 0 || !ctx.render) return result;
+  const fonts = await readCardFonts(ctx.bundle.template, ctx.root);
+  const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
+  const host = new URL(ctx.siteUrl).host;
+  const shared = createHash('sha256')
+    .update(cardEngine()).update('\0').update(ctx.bundle.hash).update('\0')
+    .update(fontsHash(fonts)).update('\0')
+    .update(logo ?? '').update('\0').update(ctx.siteName).update('\0').update(host)
+    .digest('hex');
+
+  // Each photo is read and hashed once, however many cards show it.
+  const photos = new Map<string, Promise<{ bytes: Buffer; hash: string } | undefined>>();
+  const photoOf = (path: string) => {
+    let found = photos.get(path);
+    if (!found) {
+      found = readFile(join(ctx.assetsDir, path)).then((bytes) => ({ bytes, hash: createHash('sha256').update(bytes).digest('hex') }), () => undefined);
+      photos.set(path, found);
+    }
+    return found;
+  };
+
+  const missing: { job: CardJob; file: string }[] = [];
+  const used = new Set<string>();
+  await writeAll(jobs, 64, async (job) => {
+    const photo = job.photo ? await photoOf(job.photo) : undefined;
+    const key = createHash('sha256').update(shared).update('\0').update(job.title).update('\0').update(job.category).update('\0')
+      .update(job.photo ? photo?.hash ?? 'unreadable' : '').digest('hex').slice(0, 32);
+    const file = join(dir, `${key}.png`);
+    used.add(key);
+    if (await isCached(file)) {
+      result.files.push({ path: job.output, from: file });
+      result.reused++;
+    } else missing.push({ job, file });
+  });
+
+  if (missing.length > 0) {
+    const { CardRenderer } = await import('./card-renderer.ts');
+    const renderer = await CardRenderer.create(ctx.bundle.template, fonts, { siteName: ctx.siteName, host }, logo);
+    const failed = new Map<string, { reason: string; pages: string[] }>();
+    await writeAll(missing, CARD_CONCURRENCY, async ({ job, file }) => {
+      const photo = job.photo ? await photoOf(job.photo) : undefined;
+      const { png, photoError } = await renderer.render(job.title, job.category, job.photo ? { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0) } : undefined);
+      result.rendered++;
+      if (photoError !== undefined) {
+        // Not cached: the next build tries the photo again (and says so again).
+        const known = failed.get(job.photo!) ?? { reason: photo ? photoError : 'the file cannot be read', pages: [] };
+        known.pages.push(job.page);
+        failed.set(job.photo!, known);
+        result.uncached.push({ path: job.output, contents: png });
+        return;
+      }
+      await writeFileAtomic(file, png);
+      result.files.push({ path: job.output, from: file });
+    });
+    result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f })).sort((a, b) => (a.photo < b.photo ? -1 : 1));
+  }
+  // Drop cards no page of this content folder uses any more.
+  await prune(dir, used);
+  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return result;
+}
+
+/**
+ * Cards drawn at once: satori lays out one card on this thread while sharp rasterises and
+ * encodes others on libuv's threads, so a little more than one per core keeps every core busy.
+ */
+export const CARD_CONCURRENCY = availableParallelism() + 1;
+
+/** The cache folder of one content folder (cards of another content folder are not pruned by this one's builds). */
+function scopeOf(ctx: CardsContext): string {
+  return createHash('sha256').update(relative(ctx.root, ctx.contentDir) || '.').digest('hex').slice(0, 16);
+}
+
+async function isCached(file: string): Promise<boolean> {
+  const s = await stat(file).catch(() => undefined);
+  return Boolean(s && s.size > 0);
+}
+
+async function prune(dir: string, used: Set<string>): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const hour = Date.now() - 3600_000;
+  await Promise.all(names.map(async (name) => {
+    const key = /^([0-9a-f]{32})\.png$/.exec(name)?.[1];
+    if (key ? used.has(key) : !name.endsWith('.tmp')) return;
+    // A temporary file is an interrupted write's, unless a build is writing it right now.
+    if (!key && ((await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0) >= hour) return;
+    await rm(join(dir, name), { force: true });
+  }));
+}

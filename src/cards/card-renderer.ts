@@ -1,0 +1,118 @@
+// Draws social cards: satori turns the card template's JSX into SVG, sharp (libvips, librsvg)
+// turns SVG into pixels and PNG. The template's backdrop (background, frame, logo, business
+// name, the photo's column) is drawn twice per build, with and without a photo column, and
+// kept as raw pixels; a cover photo is cropped once and put into the template's PHOTO_BOX; each
+// card draws only its text layer and lays it over them. A photo inside the SVG would make
+// librsvg decode it for every card, and a backdrop per photo costs ~120 ms (docs/performance.md).
+import { createHash } from 'node:crypto';
+import satori from 'satori';
+import sharp, { type PngOptions, type Sharp } from 'sharp';
+import type { CardFont } from './card-fonts.ts';
+import type { CardTemplate } from './card-template.ts';
+
+/**
+ * PNG settings: the cards are mostly flat colour, so the default zlib level 6 costs little more
+ * than level 1 and gives a much smaller file; a palette would shrink a card with a photo to a
+ * third but quadruples its encoding time (docs/performance.md).
+ */
+export const CARD_PNG: PngOptions = { compressionLevel: 6, adaptiveFiltering: false };
+
+export interface CardPhoto {
+  /** Public path, for messages. */
+  path: string;
+  bytes: Buffer;
+}
+
+export class CardRenderer {
+  private readonly backdrops = new Map<boolean, Promise<Buffer>>();
+  private readonly photos = new Map<string, Promise<Buffer | Error>>();
+
+  private constructor(
+    private readonly template: CardTemplate,
+    private readonly fonts: CardFont[],
+    private readonly site: { siteName: string; host: string; logo?: string },
+  ) {}
+
+  /** `logo`: the logo's bytes (none: left out). */
+  static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, logo?: Buffer): Promise<CardRenderer> {
+    const logoUrl = logo && await toDataUrl(sharp(logo).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png()).catch(() => undefined);
+    return new CardRenderer(template, fonts, { ...site, logo: logoUrl });
+  }
+
+  /** The card of `title` and `category` with `photo`: PNG bytes, and why the photo was left out if it was. */
+  async render(title: string, category: string, photo?: CardPhoto): Promise<{ png: Buffer; photoError?: string }> {
+    const t = this.template;
+    const cropped = photo ? await this.photo(photo) : undefined;
+    const photoError = cropped instanceof Error ? cropped.message : undefined;
+    const hasPhoto = cropped instanceof Buffer;
+    const width = t.textWidth(hasPhoto);
+    const text = await satori(t.CardText({ title, category, hasPhoto }), { width, height: t.CARD_HEIGHT, fonts: this.fonts });
+    const layer = await sharp(Buffer.from(text)).ensureAlpha().raw().toBuffer();
+    const pixels = Buffer.from(await this.backdrop(hasPhoto));
+    if (hasPhoto) paste(pixels, t.CARD_WIDTH, cropped, t.PHOTO_BOX);
+    layOver(pixels, t.CARD_WIDTH, layer, width);
+    const png = await sharp(pixels, { raw: { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, channels: 3 } }).png(CARD_PNG).toBuffer();
+    return { png, photoError };
+  }
+
+  /** The backdrop's RGB pixels, with or without a photo column: drawn once each. */
+  private backdrop(hasPhoto: boolean): Promise<Buffer> {
+    let made = this.backdrops.get(hasPhoto);
+    if (!made) {
+      const t = this.template;
+      made = satori(t.CardBackdrop({ siteName: this.site.siteName, host: this.site.host, logo: this.site.logo, hasPhoto }), { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, fonts: this.fonts })
+        .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
+      this.backdrops.set(hasPhoto, made);
+    }
+    return made;
+  }
+
+  /** A photo cropped to fill PHOTO_BOX, as RGB pixels (by its bytes' hash: once however many cards show it), or why it cannot be read. */
+  private photo(photo: CardPhoto): Promise<Buffer | Error> {
+    const id = createHash('sha256').update(photo.bytes).digest('hex');
+    let made = this.photos.get(id);
+    if (!made) {
+      const { width, height } = this.template.PHOTO_BOX;
+      made = sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer()
+        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      this.photos.set(id, made);
+    }
+    return made;
+  }
+}
+
+/** Copies the photo's rows (RGB, box.width wide) into the card's pixels (RGB, `width` wide). */
+function paste(pixels: Buffer, width: number, photo: Buffer, box: { left: number; top: number; width: number; height: number }): void {
+  const row = box.width * 3;
+  for (let y = 0; y < box.height; y++) photo.copy(pixels, ((box.top + y) * width + box.left) * 3, y * row, (y + 1) * row);
+}
+
+/**
+ * Lays the text layer (RGBA, `layerWidth` wide, from the left edge) over the card's pixels (RGB,
+ * `width` wide), in place. By hand rather than sharp's composite, which blends every pixel in
+ * floating point: 30 ms a card against 5 (docs/performance.md).
+ */
+function layOver(out: Buffer, width: number, layer: Buffer, layerWidth: number): void {
+  const rows = layer.length / (layerWidth * 4);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0, i = y * layerWidth * 4, o = y * width * 3; x < layerWidth; x++, i += 4, o += 3) {
+      const a = layer[i + 3];
+      if (a === 0) continue;
+      if (a === 255) {
+        out[o] = layer[i];
+        out[o + 1] = layer[i + 1];
+        out[o + 2] = layer[i + 2];
+        continue;
+      }
+      const k = a / 255;
+      out[o] += Math.round((layer[i] - out[o]) * k);
+      out[o + 1] += Math.round((layer[i + 1] - out[o + 1]) * k);
+      out[o + 2] += Math.round((layer[i + 2] - out[o + 2]) * k);
+    }
+  }
+}
+
+async function toDataUrl(image: Sharp): Promise<string> {
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return `data:image/${info.format};base64,${data.toString('base64')}`;
+}

@@ -1,0 +1,62 @@
+// Bundles templates/cards/index.ts (the social card's two layers, its fonts and sizes) on its
+// own with esbuild and imports it. Apart from the page templates so that the bundle's hash, part
+// of every card's cache key, changes only when the card's own code does.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { build, type Message } from 'esbuild';
+import type { ReactNode } from 'react';
+import { errors } from '../errors/catalogue.ts';
+import { StitchError } from '../errors/diagnostic.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { esbuildDiagnostics } from '../render/bundle-templates.ts';
+
+/** What templates/cards/index.ts exports. */
+export interface CardTemplate {
+  CARD_WIDTH: number;
+  CARD_HEIGHT: number;
+  /** Where the cover photo goes, cropped to fill it (the engine puts it there). */
+  PHOTO_BOX: { left: number; top: number; width: number; height: number };
+  cardFonts: readonly { name: string; weight: number; style: 'normal' | 'italic'; file: string }[];
+  /** What every card of a build shares: drawn once with a photo column and once without. */
+  CardBackdrop: (props: { siteName: string; host: string; logo?: string; hasPhoto: boolean }) => ReactNode;
+  /** The page's own words on a transparent ground, drawn over the backdrop. */
+  CardText: (props: { title: string; category: string; hasPhoto: boolean }) => ReactNode;
+  /** The text layer's width (it starts at the card's left edge). */
+  textWidth: (hasPhoto: boolean) => number;
+}
+
+export interface CardTemplateBundle {
+  template: CardTemplate;
+  /** Hash of the bundled code. */
+  hash: string;
+}
+
+export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string): Promise<CardTemplateBundle> {
+  const entry = `${templatesDir}/cards/index.ts`;
+  if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      write: false,
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text;
+  } catch (error) {
+    const failure = error as { errors?: Message[] };
+    throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
+  }
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
+  const file = `${cacheDir}/server/cards-${hash}.mjs`;
+  if (!existsSync(file)) await writeFileAtomic(file, code);
+  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash };
+}

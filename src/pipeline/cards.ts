@@ -1,0 +1,30 @@
+// The cards stage: the social card (og:image) of every page that has its own (posts, services,
+// detailing, locations), drawn from templates/cards and cached by content hash (src/cards), then
+// handed to the writer. Other pages use the site card (site.yaml `image`, see cards/site-card.ts).
+import { buildCards } from '../cards/build-cards.ts';
+import { bundleCardTemplate } from '../cards/card-template.ts';
+import { errors } from '../errors/catalogue.ts';
+import { pagesLabel } from '../check/site-index.ts';
+import { writeAll } from '../output/writer.ts';
+import type { BuildOptions, BuildState } from './state.ts';
+
+export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
+  const { config } = state;
+  const graph = state.graph!;
+  const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
+  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir);
+  state.cards = await buildCards(jobs, {
+    root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
+    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
+  });
+  for (const { photo, reason, pages } of state.cards.photoErrors) {
+    const job = jobs.find((j) => j.page === pages[0]);
+    // A post's cover is its own field; a service's photo is a field deep in its category's file.
+    const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
+    state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
+  }
+  const writer = options.writer;
+  if (!writer) return;
+  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from));
+  await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
+}

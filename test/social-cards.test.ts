@@ -1,0 +1,164 @@
+// Social cards (issue 14): every page kind's Open Graph and Twitter meta; the cards of posts,
+// services, detailing and locations are 1200×630 PNGs that exist in the output under the URL
+// their page names; they are drawn again when their title changes and taken from the card cache
+// otherwise; a cover photo that cannot be read leaves the card without it, with a warning; a
+// site without an address is an error naming SITE_URL.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/build.ts';
+import { resolveConfig } from '../src/config/resolve-config.ts';
+import { MemoryWriter } from '../src/output/writer.ts';
+import { contentTree, outputFile, ROOT } from './helpers/build-site.ts';
+
+const SITE = 'https://mini.example.com';
+const POST = '/blog/first-post';
+const SERVICE = '/services/automotive-upholstery/alpha-service';
+const DETAILING = '/detailing-services/deep-clean';
+const LOCATION = '/locations/albuquerque';
+const BROKEN = '/blog/broken-cover';
+
+let assets: string;
+let cacheDir: string;
+let content: string;
+let first: Built;
+
+interface Built extends BuildResult {
+  writer: MemoryWriter;
+  doc(path: string): Document;
+}
+
+/** Builds `contentDir` with the card cache of this file (under the project, so bundles resolve its packages). */
+async function buildWithCards(contentDir: string, env: NodeJS.ProcessEnv = {}): Promise<Built> {
+  const config = { ...resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT), assetsDir: assets, cacheDir };
+  const writer = new MemoryWriter();
+  const result = await build(config, { writer, copyAssets: true, renderCards: true, workers: false, links: true });
+  const doc = (path: string) => parseHTML(writer.text(outputFile(path)) ?? '').document as unknown as Document;
+  return { ...result, writer, doc };
+}
+
+const meta = (doc: Document, key: string) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+/** The cache files of the cards (their names are their keys). */
+const cachedCards = () => readdirSync(join(cacheDir, 'cache', 'cards'), { recursive: true }).map(String).filter((f) => f.endsWith('.png')).sort();
+
+beforeAll(async () => {
+  // The fixture's photos, and one that is not an image at all (a .png: the photo stage leaves it alone).
+  assets = mkdtempSync(join(ROOT, '.stitch', 'test-cards-assets-'));
+  mkdirSync(join(assets, 'images'));
+  for (const name of ['logo.png', 'og-default.jpg']) copyFileSync(join(ROOT, 'site-assets/images', name), join(assets, 'images', name));
+  writeFileSync(join(assets, 'images/broken.png'), 'this is not a picture');
+  cacheDir = mkdtempSync(join(ROOT, '.stitch', 'test-cards-cache-'));
+  content = contentTree({
+    'blog/broken-cover.md': '---\ntitle: A Post Whose Cover Is Broken\ndescription: A post whose cover photo is not an image, so its social card is made without it.\ndate: 2025-09-01\nauthor: The Shop Team\ntags: [leather]\ncoverImage: /images/broken.png\n---\nBody.\n',
+  }, 'test/fixtures/mini');
+  first = await buildWithCards(content);
+  if (!first.ok) throw new Error(first.state.diagnostics.map((d) => d.message).join('\n'));
+}, 120_000);
+
+afterAll(() => {
+  for (const dir of [assets, cacheDir, content]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Open Graph and Twitter meta', () => {
+  const kinds: [string, string, 'article' | 'website'][] = [
+    ['a post', POST, 'article'], ['a service', SERVICE, 'website'], ['a detailing page', DETAILING, 'website'], ['a location', LOCATION, 'website'],
+  ];
+  it.each(kinds)('%s has its own card', (_, path, type) => {
+    const doc = first.doc(path);
+    expect(meta(doc, 'og:type')).toBe(type);
+    expect(meta(doc, 'og:title')).toBe(doc.title);
+    expect(meta(doc, 'og:description')).toBe(doc.querySelector('meta[name="description"]')?.getAttribute('content'));
+    expect(meta(doc, 'og:url')).toBe(`${SITE}${path}`);
+    expect(meta(doc, 'og:url')).toBe(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+    expect(meta(doc, 'og:image')).toBe(`${SITE}/cards${path}.png`);
+    expect(meta(doc, 'og:image:width')).toBe('1200');
+    expect(meta(doc, 'og:image:height')).toBe('630');
+    expect(meta(doc, 'og:image:alt')).toMatch(/\S/);
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'twitter:image')).toBe(meta(doc, 'og:image'));
+    expect(meta(doc, 'twitter:title')).toBe(doc.title);
+  });
+
+  it('a plain page (/about) has the site card, with its size', () => {
+    const doc = first.doc('/about');
+    expect(meta(doc, 'og:type')).toBe('website');
+    expect(meta(doc, 'og:url')).toBe(`${SITE}/about`);
+    expect(meta(doc, 'og:image')).toBe(`${SITE}/images/og-default.jpg`);
+    expect(meta(doc, 'og:image:width')).toBe('1200');
+    expect(meta(doc, 'og:image:height')).toBe('630');
+    expect(meta(doc, 'og:image:alt')).toBe('Mini Upholstery');
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  it('the alt text names the page, its category and the business', () => {
+    expect(meta(first.doc(SERVICE), 'og:image:alt')).toBe('Alpha Upholstery: Alpha Service (Mini Upholstery)');
+    expect(meta(first.doc(POST), 'og:image:alt')).toBe('Blog: First Post (Mini Upholstery)');
+  });
+});
+
+describe('the cards', () => {
+  it.each([POST, SERVICE, DETAILING, LOCATION])('%s: a 1200×630 PNG in the output, where og:image points', async (path) => {
+    const url = new URL(meta(first.doc(path), 'og:image')!);
+    const file = first.writer.copies.get(url.pathname.slice(1));
+    expect(file, `${url.pathname} is in the output`).toBeDefined();
+    const { format, width, height } = await sharp(readFileSync(file!)).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: 1200, height: 630 });
+    // The link check (on in this build) knows the card: og:image is no broken link.
+    expect(first.state.diagnostics.filter((d) => d.message.includes(url.pathname))).toEqual([]);
+  });
+
+  it('are drawn again when a title changes, and taken from the cache otherwise', async () => {
+    const before = cachedCards();
+    expect(before.length).toBe(first.state.cards!.rendered - 1); // the card without its photo is not cached
+    const again = await buildWithCards(content);
+    expect(again.state.cards!.rendered).toBe(1); // the broken cover's card only
+    expect(cachedCards()).toEqual(before);
+
+    const post = join(content, 'blog/first-post.md');
+    writeFileSync(post, readFileSync(post, 'utf8').replace('title: First Post', 'title: First Post, Retitled'));
+    const retitled = await buildWithCards(content);
+    expect(retitled.state.cards!.rendered).toBe(2);
+    const after = cachedCards();
+    // One card replaced (the old one pruned), every other file the same.
+    expect(after.filter((f) => !before.includes(f))).toHaveLength(1);
+    expect(before.filter((f) => !after.includes(f))).toHaveLength(1);
+    const card = retitled.writer.copies.get(`cards${POST}.png`)!;
+    expect(after.some((f) => card.endsWith(f))).toBe(true);
+    expect(before.some((f) => card.endsWith(f))).toBe(false);
+  }, 120_000);
+});
+
+describe('bad input', () => {
+  it('a cover photo that cannot be read: the card is made without it, with a warning naming the file', async () => {
+    const warnings = first.state.diagnostics.filter((d) => d.code === 'CardPhotoWarning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].severity).toBe('warning');
+    expect(warnings[0].message).toContain('/images/broken.png');
+    expect(warnings[0].message).toContain(BROKEN);
+    expect(warnings[0].file).toMatch(/broken-cover\.md$/);
+    const png = first.writer.files.get(`cards${BROKEN}.png`) as Uint8Array;
+    const { width, height } = await sharp(png).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+  });
+
+  it('a site without an address is an error naming SITE_URL, not "undefined" in the pages', async () => {
+    const site = readFileSync(join(content, 'site.yaml'), 'utf8').replace(/^url: .*\n/m, '');
+    const noUrl = contentTree({ 'site.yaml': site }, content);
+    try {
+      const result = await buildWithCards(noUrl);
+      expect(result.ok).toBe(false);
+      const errors = result.state.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors.map((d) => d.code)).toEqual(['SiteUrlMissingError']);
+      expect(errors[0].message).toContain('SITE_URL');
+      expect(result.writer.files.size).toBe(0);
+
+      const withVariable = await buildWithCards(noUrl, { SITE_URL: 'https://env.example.com' });
+      expect(withVariable.ok).toBe(true);
+      expect(meta(withVariable.doc(POST), 'og:url')).toBe(`https://env.example.com${POST}`);
+    } finally {
+      rmSync(noUrl, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
