@@ -32,8 +32,11 @@ export interface CardTemplateBundle {
   hash: string;
 }
 
+/** The card template's entry, relative to the templates folder. */
+export const CARD_TEMPLATE = 'cards/index.ts';
+
 export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string): Promise<CardTemplateBundle> {
-  const entry = `${templatesDir}/cards/index.ts`;
+  const entry = `${templatesDir}/${CARD_TEMPLATE}`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
   let code: string;
   try {

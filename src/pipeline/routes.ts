@@ -1,10 +1,13 @@
 // Stages 3–4: the photo variants the pages can use, then the route table: every page, redirect,
 // related-post list, archive page and listing index, from the content graph alone (front matter
 // and YAML; no Markdown has been rendered yet — a page's Markdown travels with its route).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { largestOf } from '../budgets/page-image.ts';
 import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../images/build-images.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
+import { CARD_TEMPLATE } from '../cards/card-template.ts';
 import { siteCardOf } from '../cards/site-card.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
@@ -55,7 +58,8 @@ export async function routesStage(state: BuildState, options: BuildOptions): Pro
     deployHook: config.deployHookUrl ?? '',
     images: state.images?.manifest ?? {},
   });
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site));
+  const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site), ownCards);
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;

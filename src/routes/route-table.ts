@@ -48,9 +48,10 @@ export const CARD_SIZE = { width: 1200, height: 630 };
 
 /**
  * `siteCard`: the social image of pages without a card of their own (default: site.yaml's
- * `image`, size unknown).
+ * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
+ * project without one gives every page the site card.
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -63,7 +64,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     const noindex = meta.noindex ?? false;
     const jsonLd = [...(meta.jsonLd ?? [])];
     if (meta.crumbs) jsonLd.push(breadcrumbList(meta.crumbs, siteUrl));
-    const card = meta.card && { output: `cards${path}.png`, ...meta.card };
+    const card = ownCards && meta.card ? { output: `cards${path}.png`, ...meta.card } : undefined;
     pages.push({
       type: 'page', path, kind, template,
       output: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
