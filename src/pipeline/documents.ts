@@ -12,7 +12,7 @@ import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
-import { MemoryWriter, type Writer } from '../output/writer.ts';
+import type { Writer } from '../output/writer.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -120,9 +120,8 @@ function withoutLayout(props: Record<string, unknown>): Record<string, unknown> 
   return rest;
 }
 
-async function readBack(writer: Writer | undefined, path: string): Promise<string | Uint8Array | undefined> {
-  if (writer instanceof MemoryWriter) return writer.files.get(path);
-  return isReusingWriter(writer) ? writer.readBack(path) : undefined;
+async function readBack(writer: Writer | undefined, path: string): Promise<Uint8Array | undefined> {
+  return writer?.readBack?.(path);
 }
 
 /**
