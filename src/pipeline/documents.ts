@@ -8,6 +8,7 @@ import { persistentCaches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
+import { LinkInterner } from '../check/link-facts.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
@@ -67,6 +68,8 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   // The shared layout goes to a worker once per batch, not once per page.
   const original = new Map(toRender.map((route) => [route.output, route]));
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
+  // Every page's link facts stay on this thread until the link check: their strings are shared.
+  const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
   await executor.documents(state.server!, job, inputs, async ({ route }, facts) => {
@@ -89,6 +92,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     for (const url of facts.imageUrls) referenced.add(url);
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
     else if (facts.markdownHtml !== undefined && route.markdown) cache!.set(route.markdown.body, facts.markdownHtml);
+    if (facts.links) facts.links = interner.intern(facts.links);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
     if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
     const key = keys.get(route.output);
