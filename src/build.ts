@@ -44,7 +44,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     if (stop()) return await failed(state, options);
     await timed(state, 'images', () => encodeStage(state, options, referenced));
 
-    if (options.links) await timed(state, 'links', () => linksStage(state));
+    if (options.links) await timed(state, 'links', () => linksStage(state, options));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
     await timed(state, 'write', () => writeStage(state, options));

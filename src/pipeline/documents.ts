@@ -33,6 +33,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   if (reusing) await reusing.prepare();
   const keyOf = reusing ? pageKeys(state, options.extraHead) : undefined;
   const keys = new Map<string, string>();
+  if (keyOf) state.pageKeys = keys;
   const weights = new PageWeights();
   const found = new Map<string, RenderedPage>();
 

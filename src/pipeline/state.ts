@@ -48,6 +48,8 @@ export interface BuildState {
   files?: { path: string; contents: string }[];
   /** Pages rendered by this build (the others were kept from the last output). */
   rendered?: number;
+  /** Each page's key (documents.ts pageKeys), by output path, when the writer keeps pages. */
+  pageKeys?: Map<string, string>;
 }
 
 /** The facts of one rendered page. */
