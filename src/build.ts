@@ -46,7 +46,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'images', () => encodeStage(state, options, referenced));
     await timed(state, 'cards', () => cardsStage(state, options));
 
-    if (options.links) await timed(state, 'links', () => linksStage(state));
+    if (options.links) await timed(state, 'links', () => linksStage(state, options));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
     await timed(state, 'write', () => writeStage(state, options));

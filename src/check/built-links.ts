@@ -12,8 +12,13 @@ import { SiteIndex } from './site-index.ts';
 import { SourceLocator } from './source-locator.ts';
 
 export function checkBuiltLinks(state: BuildState): Diagnostic[] {
+  return checkBuiltLinksWith(state).diagnostics;
+}
+
+/** The link check, and the locator that placed its findings (what it read: see link-verdict.ts). */
+export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnostic[]; locator?: SourceLocator } {
   const { config, graph } = state;
-  if (!graph || state.pages.size === 0) return [];
+  if (!graph || state.pages.size === 0) return { diagnostics: [] };
   const pages: LinkedPage[] = [];
   for (const page of state.pages.values()) {
     if (page.links) pages.push({ route: page.route, ids: new Set(page.links.ids), links: page.links.links, resources: page.links.resources });
@@ -25,11 +30,11 @@ export function checkBuiltLinks(state: BuildState): Diagnostic[] {
     if (source) markLinks(source, locator);
   });
   const site = new SiteIndex(state, pages, outputFiles(state), failedContent(state.diagnostics, displayPath(config.root, config.contentDir)));
-  return checkLinks(pages, site, locator, missingAssets(state.diagnostics));
+  return { diagnostics: checkLinks(pages, site, locator, missingAssets(state.diagnostics)), locator };
 }
 
 /** Every file the build writes besides site-assets/ (which the site index knows itself). */
-function outputFiles(state: BuildState): Set<string> {
+export function outputFiles(state: BuildState): Set<string> {
   const files = new Set(['sitemap.xml', 'robots.txt', '_redirects', '_headers']);
   for (const page of state.pages.values()) files.add(page.route.output);
   for (const route of state.routes) files.add(route.output);
@@ -39,13 +44,13 @@ function outputFiles(state: BuildState): Set<string> {
 }
 
 /** Ids (file names without extension) of content files with errors: left out of the site. */
-function failedContent(diagnostics: Diagnostic[], contentDir: string): Set<string> {
+export function failedContent(diagnostics: Diagnostic[], contentDir: string): Set<string> {
   return new Set(diagnostics
     .filter((d) => d.severity === 'error' && d.file?.startsWith(`${contentDir}/`) && /\.(md|ya?ml)$/.test(d.file))
     .map((d) => basename(d.file!).replace(/\.(md|ya?ml)$/, '')));
 }
 
 /** Asset paths the build reported missing: `"…" does not exist` in a MissingAssetError. */
-function missingAssets(diagnostics: Diagnostic[]): Set<string> {
+export function missingAssets(diagnostics: Diagnostic[]): Set<string> {
   return new Set(diagnostics.filter((d) => d.code === 'MissingAssetError').map((d) => /"(\/[^"]*)"/.exec(d.message)?.[1] ?? ''));
 }

@@ -71,6 +71,15 @@ export class SourceLocator {
     return undefined;
   }
 
+  /**
+   * What the positions found so far were read from: each file's text (null: unreadable), and
+   * whether whole folders were listed (then any new file could hold a position).
+   */
+  consulted(): { texts: Map<string, string | null>; listed: boolean } {
+    const texts = new Map([...this.texts].map(([file, source]) => [file, source?.text ?? null]));
+    return { texts, listed: this.contentFiles !== undefined || this.templateFiles !== undefined };
+  }
+
   /** The position of `needle` in one file, or undefined. */
   search(file: string, variants: string[]): SourcePosition | undefined {
     const source = this.read(file);
@@ -84,13 +93,12 @@ export class SourceLocator {
 
   private read(file: string): SourceText | null {
     if (!this.texts.has(file)) {
-      try {
-        const text = normalizeSource(readFileSync(resolve(this.root, file), 'utf8'));
+      const text = readSourceText(this.root, file);
+      if (text === null) this.texts.set(file, null);
+      else {
         const lines = [0];
         for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines.push(i + 1);
         this.texts.set(file, { text, lines });
-      } catch {
-        this.texts.set(file, null);
       }
     }
     return this.texts.get(file)!;
@@ -104,6 +112,15 @@ export class SourceLocator {
   private listTemplates(): string[] {
     this.templateFiles ??= fg.sync('**/*.{ts,tsx}', { cwd: this.templatesDir }).sort().map((f) => displayPath(this.root, `${this.templatesDir}/${f}`));
     return this.templateFiles;
+  }
+}
+
+/** A file's text as the locator reads it (null: unreadable). */
+export function readSourceText(root: string, file: string): string | null {
+  try {
+    return normalizeSource(readFileSync(resolve(root, file), 'utf8'));
+  } catch {
+    return null;
   }
 }
 

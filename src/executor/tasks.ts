@@ -2,12 +2,9 @@
 // payload and returns a result that can be sent between threads (structured clone). A chunked
 // task (Executor.runAll/each) takes `{ items, ...shared }` and returns one result per item, in
 // order. To add a task: write its function (in the module of its stage) and name it here.
-import { renderMarkdown, type MarkdownOptions } from '../markdown/render-markdown.ts';
 import { documentTask } from '../render/document-task.ts';
 
 export const tasks = {
-  /** Markdown bodies → HTML (no stage uses it now; the executor's tests do). */
-  markdown: ({ items, options }: { items: string[]; options: MarkdownOptions }): string[] => items.map((body) => renderMarkdown(body, options)),
   /** The document pass (render-documents.ts): pages → their facts (the worker writes them, or returns their HTML). */
   document: documentTask,
 };

@@ -26,6 +26,7 @@ import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
 import { writeAll } from '../output/writer.ts';
+import { SourceKeys } from './source-keys.ts';
 import type { ContentGraph } from '../content/types.ts';
 
 export interface ImagesResult {
@@ -116,14 +117,14 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
+  const sources = await SourceKeys.open(dir, encoderVersion);
   await writeAll(photos, Math.max(1, availableParallelism()), async (src) => {
-    const source = await readFile(join(assetsDir, src));
-    plan.bytes.set(src, source.length);
-    const key = cacheKey(source);
+    const { key, size, source } = await sources.key(join(assetsDir, src), cacheKey);
+    plan.bytes.set(src, size);
     keys.set(src, key);
     if (!prepared.has(key)) {
       prepared.set(key, (async () => {
-        const entry = await readEntry(dir, key) ?? { ...await imageFacts(source), variants: [] };
+        const entry = await readEntry(dir, key) ?? { ...await imageFacts(source ?? await readFile(join(assetsDir, src))), variants: [] };
         if (!await exists(join(dir, `${key}.json`))) await writeEntry(dir, key, entry);
         plan.entries.set(key, { source: join(assetsDir, src), entry });
         return entry;
@@ -161,9 +162,10 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   const current = new Set(keys.values());
   for (const src of options.allPhotos ?? []) {
     if (keys.has(src)) continue;
-    const source = await readFile(join(assetsDir, src)).catch(() => undefined);
-    if (source) current.add(cacheKey(source));
+    const found = await sources.key(join(assetsDir, src), cacheKey).catch(() => undefined);
+    if (found) current.add(found.key);
   }
+  await sources.save();
   await prune(dir, current);
   return plan;
 }

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { LinkFacts } from '../check/link-facts.ts';
+import { LinkTable, LinkTableReader, type LinkFacts, type PackedLinkFacts } from '../check/link-facts.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
@@ -45,11 +45,16 @@ interface Entry {
 }
 
 interface Manifest {
-  version: 1;
+  version: 2;
   outDir: string;
   dirty: boolean;
-  files: Record<string, Entry>;
+  /** Every string of the pages' link facts, once: thousands of pages repeat their layout's links. */
+  linkTable: string[];
+  /** Entries as stored: a page's link facts are indexes into `linkTable`. */
+  files: Record<string, Stored>;
 }
+
+type Stored = Omit<Entry, 'page'> & { page?: Omit<PageMeta, 'links'> & { links?: PackedLinkFacts } };
 
 /** A writer that can keep an unchanged page instead of having it rendered and written again. */
 export interface ReusingWriter extends Writer {
@@ -85,6 +90,8 @@ export class IncrementalWriter implements ReusingWriter {
   private readonly next = new Map<string, Entry>();
   /** Files written to the staging folder (to move into place at commit). */
   private readonly staged = new Set<string>();
+  /** A kept file's metadata changed (else a build that writes nothing leaves the manifest as it is). */
+  private described = false;
   private opened?: Promise<void>;
   /** Writes in flight (abort waits for them before removing the staging folder). */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -102,7 +109,7 @@ export class IncrementalWriter implements ReusingWriter {
       if (!existsSync(this.outDir)) return;
       try {
         const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
-        if (manifest.version === 1 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files) this.previous = manifest.files;
+        if (manifest.version === 2 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
       } catch {
         // Missing or unreadable: write everything.
       }
@@ -151,6 +158,7 @@ export class IncrementalWriter implements ReusingWriter {
     const kept = this.intact(path, key);
     if (kept) {
       this.keep(path, { ...kept, page: page ?? kept.page });
+      if (page) this.described = true;
       return;
     }
     const file = outputFile(this.staging, path);
@@ -186,7 +194,9 @@ export class IncrementalWriter implements ReusingWriter {
 
   describe(path: string, meta: PageMeta): void {
     const entry = this.next.get(path);
-    if (entry) entry.page = meta;
+    if (!entry || (entry.page && sameMeta(entry.page, meta))) return;
+    entry.page = meta;
+    this.described = true;
   }
 
   async copy(path: string, from: string): Promise<void> {
@@ -207,7 +217,9 @@ export class IncrementalWriter implements ReusingWriter {
     if (this.previous) {
       const removed = Object.keys(this.previous).some((p) => !this.next.has(p));
       if (this.staged.size === 0 && !removed) {
-        await this.saveManifest(false);
+        // Nothing written: the manifest on disk still describes the output (rewriting it costs
+        // a few hundred ms on a large blog), unless a kept page's metadata changed.
+        if (this.described) await this.saveManifest(false);
         await rm(this.staging, { recursive: true, force: true });
         return;
       }
@@ -242,8 +254,32 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   private async saveManifest(dirty: boolean): Promise<void> {
-    const manifest: Manifest = { version: 1, outDir: this.outDir, dirty, files: Object.fromEntries([...this.next].sort(([a], [b]) => (a < b ? -1 : 1))) };
+    const table = new LinkTable();
+    const files: Record<string, Stored> = {};
+    for (const [path, entry] of [...this.next].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const page = entry.page;
+      files[path] = page?.links ? { ...entry, page: { ...page, links: table.pack(page.links) } } : (entry as Stored);
+    }
+    const manifest: Manifest = { version: 2, outDir: this.outDir, dirty, linkTable: table.strings, files };
     // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap.
     await writeFileAtomic(this.manifestFile, JSON.stringify(manifest));
   }
+}
+
+/** Equal metadata; link facts by identity (a kept page's are the very ones read from the manifest). */
+function sameMeta(a: PageMeta, b: PageMeta): boolean {
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return same(a.islands, b.islands) && same(a.scripts, b.scripts) && a.gzip === b.gzip && a.bytes === b.bytes
+    && a.image?.url === b.image?.url && a.image?.bytes === b.image?.bytes && a.links === b.links;
+}
+
+/** The manifest's entries with their link facts read back (throws on a damaged table: then everything is written). */
+function unpack(manifest: Manifest): Record<string, Entry> {
+  const reader = new LinkTableReader(manifest.linkTable);
+  const files: Record<string, Entry> = {};
+  for (const [path, stored] of Object.entries(manifest.files)) {
+    const links = stored.page?.links;
+    files[path] = links ? { ...stored, page: { ...stored.page!, links: reader.unpack(links) } } : (stored as Entry);
+  }
+  return files;
 }

@@ -16,6 +16,8 @@ export interface Writer {
   commit(): Promise<void>;
   /** Drops everything written (a failed build). */
   abort(): Promise<void>;
+  /** Reads back a file written in this build, where the writer can (for the gzip measure). */
+  readBack?(path: string): Promise<Uint8Array | undefined>;
 }
 
 /**

@@ -8,11 +8,12 @@ import { persistentCaches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
+import { LinkInterner } from '../check/link-facts.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
-import { MemoryWriter, type Writer } from '../output/writer.ts';
+import type { Writer } from '../output/writer.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -33,6 +34,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   if (reusing) await reusing.prepare();
   const keyOf = reusing ? pageKeys(state, options.extraHead) : undefined;
   const keys = new Map<string, string>();
+  if (keyOf) state.pageKeys = keys;
   const weights = new PageWeights();
   const found = new Map<string, RenderedPage>();
 
@@ -70,6 +72,8 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   // The shared layout goes to a worker once per batch, not once per page.
   const original = new Map(toRender.map((route) => [route.output, route]));
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
+  // Every page's link facts stay on this thread until the link check: their strings are shared.
+  const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
   await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml }, facts) => {
@@ -93,6 +97,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
+    if (facts.links) facts.links = interner.intern(facts.links);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
     if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
     const key = keys.get(route.output);
@@ -125,9 +130,8 @@ function withoutLayout(props: Record<string, unknown>): Record<string, unknown> 
   return rest;
 }
 
-async function readBack(writer: Writer | undefined, path: string): Promise<string | Uint8Array | undefined> {
-  if (writer instanceof MemoryWriter) return writer.files.get(path);
-  return isReusingWriter(writer) ? writer.readBack(path) : undefined;
+async function readBack(writer: Writer | undefined, path: string): Promise<Uint8Array | undefined> {
+  return writer?.readBack?.(path);
 }
 
 /**
@@ -183,10 +187,14 @@ export function pageKeys(state: BuildState, extraHead?: string): (route: PageRou
     .digest('hex');
   return (route) => {
     const { layout, ...props } = route.props;
-    return createHash('sha256')
+    const { markdown, ...rest } = route;
+    const hash = createHash('sha256')
       .update(shared)
       .update(layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null))
-      .update(JSON.stringify({ ...route, props }))
-      .digest('hex');
+      .update(JSON.stringify({ ...rest, props, markdownInto: markdown?.into }));
+    // The Markdown body is hashed as it is, after a NUL no JSON holds: JSON-escaping thousands
+    // of bodies was most of the keys' cost.
+    if (markdown) hash.update('\0').update(markdown.body);
+    return hash.digest('hex');
   };
 }

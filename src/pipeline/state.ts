@@ -53,6 +53,8 @@ export interface BuildState {
   feedBodies?: Map<string, string>;
   /** The pages' social cards: their files in the card cache, and what was drawn (src/cards). */
   cards?: CardsResult;
+  /** Each page's key (documents.ts pageKeys), by output path, when the writer keeps pages. */
+  pageKeys?: Map<string, string>;
 }
 
 /** The facts of one rendered page. */

@@ -1,11 +1,13 @@
 // After the pages: the link check (every internal link, #fragment and referenced file of the
 // pages as rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
-import { checkBuiltLinks } from '../check/built-links.ts';
+import { persistentCaches } from '../cache/cache.ts';
+import { checkLinksCached } from '../check/link-verdict.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
-export function linksStage(state: BuildState): void {
-  state.diagnostics.push(...checkBuiltLinks(state));
+/** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
+export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {
+  state.diagnostics.push(...await checkLinksCached(state, options.cache ?? persistentCaches(state.config)));
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */

@@ -1,0 +1,87 @@
+// The output manifest keeps each page's link facts (for the link check of a build that keeps the
+// page) as indexes into one table of strings: what a later build reads back must be what was
+// recorded, and a damaged table must cost a full write, never wrong facts.
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LinkInterner, type LinkFacts } from '../../src/check/link-facts.ts';
+import { IncrementalWriter, type PageMeta } from '../../src/output/incremental-writer.ts';
+
+const facts = (n: number): LinkFacts => ({
+  ids: ['main', `post-${n}`],
+  links: ['/', '/about', `/blog/${n}`, '#main'],
+  resources: [{ url: '/favicon.svg', kind: 'file' }, { url: `/images/${n}.jpg`, kind: 'image' }, { url: '/images/1.jpg', kind: 'file' }],
+});
+const meta = (n: number): PageMeta => ({ islands: [], scripts: ['/a.js'], bytes: 10, links: facts(n) });
+
+async function firstBuild(root: string): Promise<void> {
+  const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+  await writer.prepare();
+  for (const n of [1, 2, 3]) {
+    await writer.writePage(`blog/${n}/index.html`, `<p>${n}</p>`, `key-${n}`);
+    writer.describe(`blog/${n}/index.html`, meta(n));
+  }
+  await writer.commit();
+}
+
+describe('output manifest', () => {
+  it("gives a kept page back the link facts it was written with, strings shared between pages", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+    await firstBuild(root);
+    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+    await writer.prepare();
+    const kept = [1, 2, 3].map((n) => writer.reuse(`blog/${n}/index.html`, `key-${n}`));
+    expect(kept).toEqual([meta(1), meta(2), meta(3)]);
+    expect(kept[0]!.links!.links[1]).toBe(kept[2]!.links!.links[1]);
+    expect(kept[0]!.links!.resources[0]).toBe(kept[1]!.links!.resources[0]);
+    expect(writer.reuse('blog/1/index.html', 'key-other')).toBeUndefined();
+  });
+
+  it('is left as it is by a build that keeps everything, and rewritten when a kept page is described anew', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+    await firstBuild(root);
+    const dir = join(root, '.stitch/cache/output');
+    const file = join(dir, readdirSync(dir)[0]);
+    const before = statSync(file).mtimeMs;
+    const again = async (describe: (n: number, kept: PageMeta) => PageMeta) => {
+      const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+      await writer.prepare();
+      for (const n of [1, 2, 3]) {
+        const kept = writer.reuse(`blog/${n}/index.html`, `key-${n}`)!;
+        writer.describe(`blog/${n}/index.html`, describe(n, kept));
+      }
+      await writer.commit();
+    };
+    await again((_, kept) => ({ ...kept }));
+    expect(statSync(file).mtimeMs).toBe(before);
+    await again((n, kept) => (n === 2 ? { ...kept, gzip: 99 } : kept));
+    expect(JSON.parse(readFileSync(file, 'utf8')).files['blog/2/index.html'].page.gzip).toBe(99);
+  });
+
+  it('writes everything again when the link table is damaged', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+    await firstBuild(root);
+    const dir = join(root, '.stitch/cache/output');
+    const file = join(dir, readdirSync(dir)[0]);
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    manifest.linkTable = manifest.linkTable.slice(0, 2);
+    writeFileSync(file, JSON.stringify(manifest));
+    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+    await writer.prepare();
+    expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
+  });
+});
+
+describe('link interner', () => {
+  it('gives equal facts whose strings and resources are shared', () => {
+    const interner = new LinkInterner();
+    const a = interner.intern(facts(1));
+    const b = interner.intern(JSON.parse(JSON.stringify(facts(2))));
+    expect(a).toEqual(facts(1));
+    expect(b).toEqual(facts(2));
+    expect(a.resources[0]).toBe(b.resources[0]);
+    // Same URL, another kind: another resource.
+    expect(a.resources[2]).not.toBe(interner.resource('/images/1.jpg', 'image'));
+  });
+});
