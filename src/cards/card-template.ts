@@ -4,12 +4,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { build, type Message } from 'esbuild';
 import type { ReactNode } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { esbuildDiagnostics } from '../render/bundle-templates.ts';
+import { bundleForNode } from '../render/bundle-templates.ts';
 
 /** What templates/cards/index.ts exports. */
 export interface CardTemplate {
@@ -38,25 +37,7 @@ export const CARD_TEMPLATE = 'cards/index.ts';
 export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string): Promise<CardTemplateBundle> {
   const entry = `${templatesDir}/${CARD_TEMPLATE}`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
-  let code: string;
-  try {
-    const result = await build({
-      entryPoints: [entry],
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      write: false,
-      logLevel: 'silent',
-    });
-    code = result.outputFiles[0].text;
-  } catch (error) {
-    const failure = error as { errors?: Message[] };
-    throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
-  }
+  const code = await bundleForNode(root, { entryPoints: [entry] });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Message } from 'esbuild';
+import { build, type BuildOptions as EsbuildOptions, type Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
@@ -33,34 +33,44 @@ export function esbuildDiagnostics(messages: Message[], root: string) {
   return messages.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file.replace(`${root}/`, ''), line: m.location.line, column: m.location.column + 1 } : {}));
 }
 
-export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string): Promise<ServerBundle> {
-  const entry = `${templatesDir}/index.ts`;
-  if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found`)]);
-  let result;
+/**
+ * One server-side ES module from `options` (an entry or stdin): React's automatic JSX, the
+ * libraries left to Node. esbuild's errors become BundleError diagnostics at their file and line.
+ */
+export async function bundleForNode(root: string, options: EsbuildOptions): Promise<string> {
   try {
-    result = await build({
-      stdin: {
-        contents: `export * from ${JSON.stringify(entry)};\nexport { renderPage } from ${JSON.stringify(renderPageFile)};\n`,
-        resolveDir: root,
-        loader: 'ts',
-        sourcefile: 'stitch-server-entry.ts',
-      },
+    const result = await build({
+      absWorkingDir: root,
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
       packages: 'external',
       jsx: 'automatic',
-      write: false,
       logLevel: 'silent',
-      loader: { '.css': 'empty', '.svg': 'text' },
-      define: { 'process.env.NODE_ENV': '"production"' },
+      ...options,
+      write: false,
     });
+    return result.outputFiles[0].text;
   } catch (error) {
     const failure = error as { errors?: Message[] };
     throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
   }
-  const code = result.outputFiles[0].text;
+}
+
+export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string): Promise<ServerBundle> {
+  const entry = `${templatesDir}/index.ts`;
+  if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found`)]);
+  const code = await bundleForNode(root, {
+    stdin: {
+      contents: `export * from ${JSON.stringify(entry)};\nexport { renderPage } from ${JSON.stringify(renderPageFile)};\n`,
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'stitch-server-entry.ts',
+    },
+    loader: { '.css': 'empty', '.svg': 'text' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const dir = `${cacheDir}/server`;
   await mkdir(dir, { recursive: true });
