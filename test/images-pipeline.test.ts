@@ -123,4 +123,18 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect([...writer.copies.keys()].some((k) => k.startsWith('assets/img/'))).toBe(false);
     rmSync(join(p.root, '.stitch'), { recursive: true, force: true });
   });
+
+  it('a photo that is not an image fails the build with its file named, not an internal error, and leaves dist/ as it was', async () => {
+    const p = await perfProject(0);
+    expect(p.build(env).code).toBe(0);
+    const before = p.files();
+    p.write('site-assets/images/cover.jpg', 'not a JPEG at all');
+    p.write('content/blog/first-post.md', readFileSync(join(p.content, 'blog/first-post.md'), 'utf8').replace('coverImage: /images/logo.png', 'coverImage: /images/cover.jpg'));
+    const failed = p.build(env);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain('site-assets/images/cover.jpg');
+    expect(failed.stderr).toContain('[PhotoUnreadableError]');
+    expect(failed.stderr).not.toContain('InternalError');
+    expect(p.files()).toEqual(before);
+  });
 });

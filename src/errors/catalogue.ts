@@ -231,6 +231,10 @@ export const errors = {
     make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
       'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image and the sitemap must be absolute.',
       'Set SITE_URL to the site\'s origin, like "https://www.example.com", or add `url:` to content/site.yaml.', { field: 'SITE_URL' }),
+  photoUnreadable: (where: Where, reason: string) =>
+    make('PhotoUnreadableError', 'error', 'Photo cannot be read',
+      `This photo cannot be read as an image (${reason}), so its smaller versions cannot be made.`,
+      'Replace the file with a valid JPEG (export it again from the camera or photo editor), or point the content at another photo.', where),
   cardPhotoUnreadable: (where: Where, photo: string, pages: string, reason: string) =>
     make('CardPhotoWarning', 'warning', 'Cover photo left off a social card',
       `The photo "${photo}" cannot be read (${reason}): the social card of ${pages} is made without it.`,

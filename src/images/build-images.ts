@@ -47,6 +47,8 @@ export interface ImagePlan extends ImagesResult {
   entries: Map<string, { source: string; entry: Entry }>;
   /** The image cache folder. */
   dir: string;
+  /** Photos sharp cannot read (not an image, truncated past its header…), with its reason. */
+  unreadable: { src: string; reason: string }[];
   /** URLs of variants to encode again in any case (see Entry.repair). */
   repairs: string[];
   /**
@@ -113,7 +115,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   const dir = join(cacheDir, 'cache', 'images');
   await mkdir(dir, { recursive: true });
   photos = contentPhotos(photos);
-  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, repairs: [], generation: await generation(dir) };
+  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, unreadable: [], repairs: [], generation: await generation(dir) };
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
@@ -130,11 +132,14 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
         return entry;
       })());
     }
-    await prepared.get(key);
+    await prepared.get(key)!.catch((error: unknown) => {
+      plan.unreadable.push({ src, reason: error instanceof Error ? error.message : String(error) });
+    });
   });
 
   for (const src of photos) {
     const key = keys.get(src)!;
+    if (!plan.entries.has(key)) continue; // unreadable: reported by the images stage
     const { entry } = plan.entries.get(key)!;
     if (!options.encode && entry.variants.length === 0) continue;
     const base = `/assets/img${dirname(src).slice('/images'.length)}/${basename(src, extname(src))}-${key.slice(0, 8)}`;

@@ -2,7 +2,7 @@
 // related-post list, archive page and listing index, from the content graph alone (front matter
 // and YAML; no Markdown has been rendered yet — a page's Markdown travels with its route).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { largestOf } from '../budgets/page-image.ts';
 import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../images/build-images.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
@@ -20,6 +20,9 @@ export async function imagesStage(state: BuildState, options: BuildOptions): Pro
   const graph = state.graph!;
   const previous = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
   state.images = previous ?? await planImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
+  for (const { src, reason } of previous ? [] : state.images.unreadable) {
+    state.diagnostics.push(errors.photoUnreadable({ file: relative(config.root, join(config.assetsDir, src)) }, reason));
+  }
 }
 
 /**
