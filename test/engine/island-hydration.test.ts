@@ -71,9 +71,12 @@ describe('Share island', () => {
       const html = (await response.text()).replace(/<div data-island-root=""[^>]*>[\s\S]*?<\/button><\/div>/, '');
       await route.fulfill({ response, body: html });
     });
+    // The share island mounts when its marker is due (idle or visible), after its chunk loads: on
+    // a loaded machine that can be well after the load event, so wait for the message itself (a
+    // fixed 300 ms pause failed once in CI).
+    const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text() === 'Root element not found', timeout: 15_000 }).catch(() => undefined);
     await page.goto(`${site.url}/blog/first-post`);
-    await page.waitForFunction(() => document.readyState === 'complete');
-    await page.waitForTimeout(300);
+    await logged;
     expect(errors).toContain('Root element not found');
     await context.close();
   });
