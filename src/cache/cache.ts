@@ -38,6 +38,28 @@ export interface CacheKind<V> {
   decode(data: Buffer): V | undefined;
 }
 
+/** A kind whose values are texts, stored as UTF-8. */
+export function textKind(name: string, version: string): CacheKind<string> {
+  return { name, version, encode: (text) => text, decode: (data) => data.toString('utf8') };
+}
+
+/** A kind whose values are JSON; a stored value that does not parse or pass `valid` is a miss. */
+export function jsonKind<V>(name: string, version: string, valid: (value: V) => boolean): CacheKind<V> {
+  return {
+    name,
+    version,
+    encode: (value) => JSON.stringify(value),
+    decode: (data) => {
+      try {
+        const value = JSON.parse(data.toString('utf8')) as V;
+        return valid(value) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
 /** Where a build's caches come from: one `open` per kind per build. */
 export interface Caches {
   readonly kind: 'persistent' | 'memory' | 'none';

@@ -1,7 +1,7 @@
 // The cache of the Markdown stage's output: a document's HTML, keyed by sha256 of the Markdown
 // engine's version, the pipeline options and the Markdown text (see cache.ts for where it lives).
 import { createHash } from 'node:crypto';
-import type { CacheKind } from './cache.ts';
+import { textKind, type CacheKind } from './cache.ts';
 import { markdownEngineVersion } from './engine-version.ts';
 import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
 
@@ -19,10 +19,5 @@ export function markdownKeys(options: MarkdownOptions): (markdown: string) => st
 
 /** Rendered Markdown: HTML text, stored as UTF-8. */
 export function markdownCacheKind(): CacheKind<string> {
-  return {
-    name: 'markdown',
-    version: markdownEngineVersion(),
-    encode: (html) => html,
-    decode: (data) => data.toString('utf8'),
-  };
+  return textKind('markdown', markdownEngineVersion());
 }

@@ -5,7 +5,7 @@
 // is parsed again every time, so its messages come out exactly as before.
 import { createHash } from 'node:crypto';
 import type { PostFrontMatter } from '../content/schemas.ts';
-import type { Cache, CacheKind } from './cache.ts';
+import { jsonKind, type Cache, type CacheKind } from './cache.ts';
 import { engineVersion } from './engine-version.ts';
 
 export interface ParsedPost {
@@ -32,19 +32,7 @@ function postEngineVersion(): string {
 
 /** Parsed posts, stored as JSON (one record each, parsed only when a build asks for it). */
 export function postCacheKind(): CacheKind<ParsedPost> {
-  return {
-    name: 'posts',
-    version: postEngineVersion(),
-    encode: (post) => JSON.stringify(post),
-    decode: (data) => {
-      try {
-        const post = JSON.parse(data.toString('utf8')) as ParsedPost;
-        return valid(post) ? post : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  return jsonKind('posts', postEngineVersion(), valid);
 }
 
 /** The content loader's view of a post cache: keyed by the file and its text. */

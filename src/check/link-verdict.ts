@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { BuildState } from '../build.ts';
 import { pageEngineVersion } from '../cache/engine-version.ts';
-import type { CacheKind, Caches } from '../cache/cache.ts';
+import { jsonKind, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { checkBuiltLinksWith, failedContent, missingAssets, outputFiles } from './built-links.ts';
@@ -23,19 +23,7 @@ interface Verdict {
 }
 
 export function verdictKind(): CacheKind<Verdict> {
-  return {
-    name: 'links',
-    version: pageEngineVersion(),
-    encode: (verdict) => JSON.stringify(verdict),
-    decode: (data) => {
-      try {
-        const v = JSON.parse(data.toString('utf8')) as Verdict;
-        return Array.isArray(v.diagnostics) && Array.isArray(v.read) ? v : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  return jsonKind<Verdict>('links', pageEngineVersion(), (v) => Array.isArray(v.diagnostics) && Array.isArray(v.read));
 }
 
 /** The link check's diagnostics: the last verdict when nothing it reads has changed. */

@@ -2,19 +2,14 @@
 // `stitch build`, in memory for dev): parsing and serialising 20 long posts is the feeds' main
 // cost, and the newest posts rarely change between two builds.
 import { createHash } from 'node:crypto';
-import type { CacheKind } from '../cache/cache.ts';
+import { textKind, type CacheKind } from '../cache/cache.ts';
 import { engineVersion } from '../cache/engine-version.ts';
 
 /** Libraries whose output is in the cached HTML. */
 const PACKAGES = ['unified', 'rehype-parse', 'rehype-stringify', 'parse5', 'hast-util-from-parse5', 'hast-util-to-html'];
 
 export function feedHtmlCacheKind(): CacheKind<string> {
-  return {
-    name: 'feeds',
-    version: engineVersion(['feeds'], PACKAGES),
-    encode: (html) => html,
-    decode: (data) => data.toString('utf8'),
-  };
+  return textKind('feeds', engineVersion(['feeds'], PACKAGES));
 }
 
 /** The key of one post's content: its Markdown HTML and the URL it is resolved against. */
