@@ -219,17 +219,13 @@ export const errors = {
     make('InvalidSiteUrlError', 'error', 'SITE_URL is not an http(s) address',
       `The environment variable SITE_URL must be an absolute http:// or https:// address like "https://www.example.com", found "${value.length > 80 ? `${value.slice(0, 77)}...` : value}".`,
       'Set SITE_URL to the site\'s origin (scheme and host, no path), or unset it to use `url:` in content/site.yaml.', { field: 'SITE_URL' }),
-  feedsNeedSiteUrl: (found: string) =>
-    make('FeedSiteUrlError', 'error', 'The blog feeds need the site URL',
-      `The blog feeds (RSS, Atom, JSON Feed) need the site's absolute address for every link in them, found ${found ? `"${found.length > 80 ? `${found.slice(0, 77)}...` : found}"` : 'none'}.`,
-      'Set SITE_URL to the site\'s origin, like "https://www.example.com" (scheme and host, no path), or `url:` in content/site.yaml.', { field: 'SITE_URL' }),
   markdownFailed: (where: Where, reason: string) =>
     make('MarkdownError', 'error', 'Markdown that cannot be rendered',
       `The Markdown of this file cannot be rendered: ${reason}.`,
       'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
   siteUrlMissing: () =>
     make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
-      'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image and the sitemap must be absolute.',
+      'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image, the sitemap and the blog feeds must be absolute.',
       'Set SITE_URL to the site\'s origin, like "https://www.example.com", or add `url:` to content/site.yaml.', { field: 'SITE_URL' }),
   photoUnreadable: (where: Where, reason: string) =>
     make('PhotoUnreadableError', 'error', 'Photo cannot be read',

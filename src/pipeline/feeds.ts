@@ -1,26 +1,19 @@
 // The blog feeds of the write stage (feeds/blog-feeds.ts), from the posts the route table
 // used (published only: drafts and scheduled posts never reach the graph) and the bodies the
 // documents stage collected, their URLs made absolute (kept in a cache: feeds/feed-html-cache.ts).
-// Feeds are read away from the site: every URL in them must be absolute, so a site URL that is
-// not an absolute origin stops the build rather than writing `undefined` or a relative link.
+// Feeds are read away from the site: every URL in them is absolute, from the site URL the routes
+// stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
 import { statSync } from 'node:fs';
 import { noCaches, type Caches } from '../cache/cache.ts';
-import { isSiteOrigin } from '../config/site-url.ts';
-import { errors } from '../errors/catalogue.ts';
-import { StitchError } from '../errors/diagnostic.ts';
 import { absoluteUrls } from '../feeds/absolute-urls.ts';
 import { blogFeedFiles } from '../feeds/blog-feeds.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { BuildState } from './state.ts';
 
-/**
- * The three feed files. A StitchError (the build stops, the output is left as it was) when the
- * site URL cannot make absolute URLs.
- */
+/** The three feed files. */
 export async function feedFiles(state: BuildState, caches: Caches = noCaches): Promise<{ path: string; contents: string }[]> {
-  const siteUrl = state.layout?.siteUrl;
-  if (typeof siteUrl !== 'string' || !isSiteOrigin(siteUrl)) throw new StitchError([errors.feedsNeedSiteUrl(String(siteUrl ?? ''))]);
+  const siteUrl = state.layout!.siteUrl;
   const cache = await caches.open(feedHtmlCacheKind());
   const contents = new Map<string, string>();
   for (const [slug, html] of state.feedBodies ?? []) {

@@ -8,12 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { xml2js } from 'xml-js';
 import { build } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { StitchError } from '../../src/errors/diagnostic.ts';
 import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
 import { blogFeedFiles } from '../../src/feeds/blog-feeds.ts';
 import { feedPosts } from '../../src/feeds/feed-links.ts';
-import { feedFiles } from '../../src/pipeline/feeds.ts';
-import { newState } from '../../src/pipeline/state.ts';
 import { buildSite, contentTree, ROOT, type SiteBuild } from '../helpers/build-site.ts';
 
 const FEEDS = ['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json'];
@@ -199,21 +196,18 @@ describe('blog feeds', () => {
   }, 240_000);
 });
 
-describe('a site URL the feeds cannot use', () => {
-  it('stops the build with FeedSiteUrlError naming SITE_URL, never `undefined` in a feed', async () => {
-    for (const bad of ['', '/relative', 'undefined']) {
-      const state = newState(resolveConfig({ root: ROOT }, {}, ROOT));
-      state.layout = { siteUrl: bad } as never;
-      let thrown: unknown;
-      try {
-        await feedFiles(state);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown, bad).toBeInstanceOf(StitchError);
-      const [d] = (thrown as StitchError).diagnostics;
-      expect(d).toMatchObject({ code: 'FeedSiteUrlError', severity: 'error', field: 'SITE_URL' });
+describe('a site without an address', () => {
+  it('stops the build with the error naming SITE_URL, and no feed is written (never `undefined` in a feed)', async () => {
+    const noUrl = contentTree({ 'site.yaml': readFileSync(join(dir, 'site.yaml'), 'utf8').replace(/^url: .*\n/m, '') }, dir);
+    try {
+      const result = await buildSite(noUrl);
+      expect(result.ok).toBe(false);
+      const [d] = result.state.diagnostics.filter((x) => x.severity === 'error');
+      expect(d).toMatchObject({ code: 'SiteUrlMissingError', severity: 'error', field: 'SITE_URL' });
       expect(d.hint).toContain('SITE_URL');
+      for (const feed of FEEDS) expect(result.writer.files.has(feed), feed).toBe(false);
+    } finally {
+      rmSync(noUrl, { recursive: true, force: true });
     }
   });
 });
