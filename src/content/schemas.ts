@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { isSiteOrigin } from '../config/site-url.ts';
 import { normalizeDate } from './dates.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 const text = z.string().trim().min(1, 'a non-empty text');
 const path = z.string().regex(/^\/[^\s]*$/, 'a site path starting with /');
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase id like "sofa-reupholstery"');
+const slug = z.string().regex(SLUG_PATTERN, 'a lowercase id like "sofa-reupholstery"');
 
 /** A calendar date: yyyy-mm-dd or mm/dd/yyyy, normalised to yyyy-mm-dd. */
 export const calendarDate = z.union([z.string(), z.date()]).transform((value, ctx) => {
