@@ -12,23 +12,24 @@
 // The clock is an input too: each build reads it (unless SOURCE_DATE_EPOCH pins it), and a
 // request after a scheduled post's day has begun rebuilds, so its "Scheduled" badge goes.
 import { readFileSync } from 'node:fs';
-import { basename, relative, sep } from 'node:path';
-import { build, pageKeys, renderContext, type BuildState } from '../build.ts';
+import { basename, join, relative, sep } from 'node:path';
+import { build, pageKeys, renderContext, type BuildState, type RenderedPage } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { cachesFor, type Caches } from '../cache/cache.ts';
+import { cachesFor, type Cache, type Caches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
 import { pageOf } from '../pipeline/documents.ts';
+import { POOL_THRESHOLD } from '../pipeline/executor.ts';
 import { feedFiles } from '../pipeline/feeds.ts';
 import { settleImage } from '../pipeline/routes.ts';
 import { pageMeta } from '../pipeline/state.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { changedPaths, restat, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
+import { changedPaths, refresh, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -77,6 +78,14 @@ export class DevBuilder {
   private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
   private again = false;
+  /** The warm-up after the first build (see warm()). */
+  private warming?: Promise<void>;
+  /** Each build's posts and post pages by slug (see indexOf). */
+  private readonly index = new WeakMap<BuildState, PostIndex>();
+  /** Files the watcher reported since the last build started. */
+  private hinted = new Set<string>();
+  /** Whether the next build must walk every input (no hint, or one it cannot trust). */
+  private walk = true;
   /** No build has run yet. */
   private initial = true;
   /** A photo was replaced since the last successful build. */
@@ -91,8 +100,14 @@ export class DevBuilder {
     this.caches = cachesFor('dev', config);
   }
 
-  /** Rebuilds if any input changed since the last build; resolves when the output is current. */
-  schedule(): Promise<void> {
+  /**
+   * Rebuilds if any input changed since the last build; resolves when the output is current.
+   * `paths`: the files the watcher saw added, changed or removed; only they are looked at again
+   * (a few stats instead of a walk of every input). Without it, every input is.
+   */
+  schedule(paths?: string[]): Promise<void> {
+    if (paths) for (const path of paths) this.hinted.add(path);
+    else this.walk = true;
     if (this.loop) {
       this.again = true;
       return this.loop;
@@ -135,10 +150,9 @@ export class DevBuilder {
     const { config } = this;
     if (!previous?.graph || !previous.layout || !this.output || this.failure || this.photosChanged || sinceGood.length === 0) return undefined;
     if (!sinceGood.every((p) => p.startsWith(`${config.contentDir}${sep}blog${sep}`) && p.endsWith('.md'))) return undefined;
-    const bySlug = new Map(previous.graph.posts.map((p) => [p.slug, p]));
     const edits: { old: Post; post: Post }[] = [];
     for (const path of sinceGood) {
-      const old = bySlug.get(basename(path, '.md'));
+      const old = this.indexOf(previous).posts.get(basename(path, '.md'));
       let text: string;
       try {
         text = readFileSync(path, 'utf8');
@@ -150,35 +164,17 @@ export class DevBuilder {
       if (!old || !post || post.origin.file !== old.origin.file || listingFields(post) !== listingFields(old)) return undefined;
       edits.push({ old, post });
     }
-    const routes = new Map<string, PageRoute>();
-    for (const route of previous.routes) {
-      if (route.type === 'page' && route.kind === 'blog-post') routes.set((route.props.post as { slug: string }).slug, route);
-    }
-    // The Markdown options and shared inputs the build used: the same HTML, the same memory key.
-    const markdownOptions = { siteUrl: previous.layout.siteUrl };
-    const job = { serverFile: previous.server!.file, context: renderContext(previous, this.options.extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
-    const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
     const markdownCache = await this.caches.open(markdownCacheKind());
-    const keyOfBody = markdownKeys(markdownOptions);
+    const { outputs } = this.indexOf(previous);
+    if (!edits.every(({ post }) => outputs.has(post.slug))) return undefined;
+    const done = await renderPostPages(previous, this.options.extraHead, edits.map(({ post }) => ({ post, output: outputs.get(post.slug)! })), markdownCache);
+    if (!done) return undefined;
+    const posts = new Map(edits.map(({ old, post }) => [old, post]));
+    const replaced = new Map(done.map(({ old, route }) => [old, route]));
     const pages = new Map(previous.pages);
-    const replaced = new Map<PageRoute, PageRoute>();
-    const posts = new Map<Post, Post>();
-    const rendered: { route: PageRoute; html: string }[] = [];
+    for (const { route, page } of done) pages.set(route.output, page);
     const feedBodies = new Map(previous.feedBodies);
-    for (const { old, post } of edits) {
-      const route = routes.get(post.slug);
-      if (!route) return undefined;
-      const next: PageRoute = { ...route, markdown: { body: post.body, into: 'post' } };
-      const key = keyOfBody(post.body);
-      const [facts] = renderDocuments(previous.server!, job, [{ route: next, markdownHtml: markdownCache.get(key) }], renderMarkdown);
-      if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
-      if (facts.markdownHtml !== undefined) markdownCache.set(key, facts.markdownHtml);
-      if (feedBodies.has(post.slug)) feedBodies.set(post.slug, facts.markdownHtml ?? markdownCache.get(key)!);
-      replaced.set(route, next);
-      posts.set(old, post);
-      pages.set(next.output, settleImage(pageOf(next, facts), previous.images?.bytes ?? new Map()));
-      rendered.push({ route: next, html: facts.html });
-    }
+    for (const { post, markdownHtml } of done) if (feedBodies.has(post.slug)) feedBodies.set(post.slug, markdownHtml);
     const state: BuildState = {
       ...previous,
       graph: { ...previous.graph, posts: previous.graph.posts.map((p) => posts.get(p) ?? p) },
@@ -187,52 +183,107 @@ export class DevBuilder {
       feedBodies,
       timings: { render: performance.now() - started },
     };
-    const writer = this.output.clone();
+    // The same posts at the same paths: the index carries over with the new bodies.
+    const bySlug = new Map(this.indexOf(previous).posts);
+    for (const { post } of edits) bySlug.set(post.slug, post);
+    this.index.set(state, { posts: bySlug, outputs });
     const keyOf = pageKeys(state, this.options.extraHead);
-    for (const page of rendered) {
-      await writer.writePage(page.route.output, page.html, keyOf(page.route));
-      writer.describe(page.route.output, pageMeta(pages.get(page.route.output)!));
-    }
     // A post the blog feeds carry: the feeds get its new body too.
-    if (edits.some(({ post }) => feedBodies.has(post.slug))) for (const f of await feedFiles(state, this.caches)) await writer.write(f.path, f.contents);
+    const feeds = done.some(({ post }) => feedBodies.has(post.slug)) ? await feedFiles(state, this.caches) : [];
     const ms = performance.now() - started;
     return {
       read: sinceGood,
+      // The last output is changed in place (a copy of thousands of entries per edit is not needed:
+      // a dropped build never gets here).
       publish: () => {
-        const outputs = new Set(rendered.filter((p) => !sameContents(this.output!.files.get(p.route.output) ?? '', p.html)).map((p) => p.route.output));
+        const output = this.output!;
+        const outputs = new Set<string>();
+        for (const { route, html } of done) {
+          if (!sameContents(output.files.get(route.output) ?? '', html)) outputs.add(route.output);
+          output.files.set(route.output, html);
+          output.pages.set(route.output, { key: keyOf(route), meta: pageMeta(pages.get(route.output)!) });
+        }
+        for (const f of feeds) output.files.set(f.path, f.contents);
         this.state = state;
-        this.output = writer;
         return {
           ok: true, changed: changedNow.map((p) => relative(config.root, p)), cssOnly: false, ms,
-          diagnostics: state.diagnostics, pages: state.pages.size, outputs, rendered: rendered.length, recovered: false,
+          diagnostics: state.diagnostics, pages: state.pages.size, outputs, rendered: done.length, recovered: false,
         };
       },
     };
   }
 
+  /** A build's posts and their pages' output paths, by slug (kept per build: the body-edit path asks on every edit). */
+  private indexOf(state: BuildState): PostIndex {
+    let index = this.index.get(state);
+    if (!index) {
+      const outputs = new Map<string, string>();
+      for (const route of state.routes) if (route.type === 'page' && route.kind === 'blog-post') outputs.set((route.props.post as { slug: string }).slug, route.output);
+      this.index.set(state, (index = { posts: new Map(state.graph!.posts.map((p) => [p.slug, p])), outputs }));
+    }
+    return index;
+  }
+
+  /**
+   * After a first build rendered on the workers: this thread renders a few posts' pages once
+   * (and throws them away), so V8 has compiled the Markdown, React and front-matter code a body
+   * edit runs here before the first edit (cold, an edit's render took several times as long).
+   * Stops as soon as a build starts.
+   */
+  private async warm(): Promise<void> {
+    const state = this.state;
+    const posts = state?.graph?.posts ?? [];
+    if (posts.length < POOL_THRESHOLD) return; // the first build rendered here: warm already
+    const step = Math.max(1, Math.floor(posts.length / WARM_DOCUMENTS));
+    for (let i = 0; i < posts.length && i < step * WARM_DOCUMENTS; i += step) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.loop || this.state !== state) return;
+      const post = posts[i];
+      const path = join(this.config.root, post.origin.file);
+      try {
+        parsePostFile(this.config.root, this.config.contentDir, path, readFileSync(path, 'utf8'));
+      } catch {
+        // gone since: nothing to warm with
+      }
+      const output = this.indexOf(state!).outputs.get(post.slug);
+      if (output) await renderPostPages(state!, this.options.extraHead, [{ post, output }]);
+    }
+  }
+
   /** Resolves when no build is running. */
   async idle(): Promise<void> {
     while (this.loop) await this.loop.catch(() => undefined);
+    await this.warming;
   }
 
   private async run(): Promise<void> {
     let restarts = 0;
     do {
       this.again = false;
-      const before = takeSnapshot(this.inputs);
-      const changed = changedPaths(this.built, before);
+      const hint = this.walk || this.initial ? undefined : this.hinted;
+      this.walk = false;
+      this.hinted = new Set();
+      const before = hint ? refresh(this.built, this.inputs, hint) : takeSnapshot(this.inputs);
+      const changed = changedPaths(this.built, before, hint);
       if (changed.length === 0 && !this.initial && !this.publicationDue()) continue;
-      const candidate = await this.buildOnce(changed, changedPaths(this.good, before), before);
-      // Were the files it read still being written? The fast path read only the edited posts.
-      const after = candidate.read ? restat(before, candidate.read) : takeSnapshot(this.inputs);
-      if (changedPaths(before, after).length > 0 && restarts++ < MAX_RESTARTS) {
-        // Files changed while the build read them (an editor still writing): drop it, go again.
+      const sinceGood = hint && this.good === this.built ? changed : changedPaths(this.good, before);
+      const candidate = await this.buildOnce(changed, sinceGood, before);
+      // Were the files it read still being written? The fast path read only the edited posts;
+      // with hints, the watcher reported every file written since (their check is the next build's).
+      const recheck = candidate.read ?? (hint && !this.walk ? [...this.hinted] : undefined);
+      const after = recheck ? refresh(before, this.inputs, recheck) : takeSnapshot(this.inputs);
+      if (changedPaths(before, after, recheck).length > 0 && restarts++ < MAX_RESTARTS) {
+        // Files changed while the build read them (an editor still writing): drop it, go again
+        // (looking again at what this build was told of, too).
         this.again = true;
+        if (hint) for (const path of hint) this.hinted.add(path);
+        else this.walk = true;
         continue;
       }
       const outcome = candidate.publish();
       if (outcome.ok) this.good = before;
       this.built = before;
+      if (this.initial && outcome.ok) this.warming = this.warm().catch(() => undefined);
       this.initial = false;
       this.options.onBuild?.(outcome);
     } while (this.again);
@@ -306,6 +357,41 @@ export class DevBuilder {
       },
     };
   }
+}
+
+interface PostIndex {
+  posts: Map<string, Post>;
+  /** Each post page's output path. */
+  outputs: Map<string, string>;
+}
+
+/** Pages a post page's warm-up renders (see DevBuilder.warm). */
+const WARM_DOCUMENTS = 24;
+
+/**
+ * The pages of these posts (same front matter as in `state`, new bodies), rendered on `state`
+ * through the build's document pass: the Markdown options and shared inputs the build used, so
+ * the same HTML and the same cache key. Undefined when one cannot be rendered that way.
+ */
+async function renderPostPages(state: BuildState, extraHead: string, posts: { post: Post; output: string }[], markdownCache?: Cache<string>) {
+  const markdownOptions = { siteUrl: state.layout!.siteUrl };
+  const job = { serverFile: state.server!.file, context: renderContext(state, extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
+  const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
+  const keyOfBody = markdownKeys(markdownOptions);
+  const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
+  for (const { post, output } of posts) {
+    const old = state.pages.get(output)?.route;
+    if (!old) return undefined;
+    const route: PageRoute = { ...old, markdown: { body: post.body, into: 'post' } };
+    const key = keyOfBody(post.body);
+    const cached = markdownCache?.get(key);
+    const [facts] = renderDocuments(state.server!, job, [{ route, markdownHtml: cached }], renderMarkdown);
+    if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
+    const markdownHtml = facts.markdownHtml ?? cached!;
+    if (facts.markdownHtml !== undefined) markdownCache?.set(key, facts.markdownHtml);
+    out.push({ old, route, post, page: settleImage(pageOf(route, facts), state.images?.bytes ?? new Map()), html: facts.html, markdownHtml });
+  }
+  return out;
 }
 
 /** A post's fields besides its body: what every page but its own shows of it. */

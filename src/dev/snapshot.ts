@@ -2,7 +2,7 @@
 // exactly which files changed, were added or removed: the watcher only says "look again",
 // so a missed or merged file event can never leave a stale page behind.
 import { readdirSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 export type Snapshot = Map<string, string>;
 
@@ -50,23 +50,35 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
   return out;
 }
 
-/** `snapshot` with the given files looked at again (the only ones a build read). */
-export function restat(snapshot: Snapshot, paths: string[]): Snapshot {
+/**
+ * `snapshot` with only the given paths (the watcher's reports) looked at again, recorded as
+ * takeSnapshot would: a few stats instead of a walk of thousands of files. Paths outside the
+ * roots, and scratch files, are left out as takeSnapshot leaves them out.
+ */
+export function refresh(snapshot: Snapshot, roots: SnapshotRoot[], paths: Iterable<string>): Snapshot {
   const out = new Map(snapshot);
   for (const path of paths) {
+    const root = roots.find((r) => path.startsWith(r.dir + sep));
+    if (!root || relative(root.dir, path).split(sep).some(isScratchFile)) continue;
+    let s: Stats | undefined;
     try {
-      const s = statSync(path);
-      out.set(path, stamp(s));
+      s = statSync(path);
     } catch {
-      out.delete(path);
+      // gone
     }
+    if (s?.isFile()) out.set(path, root.namesOnly ? '' : stamp(s));
+    else out.delete(path);
   }
   return out;
 }
 
-/** Paths added, removed or modified between two snapshots. */
-export function changedPaths(before: Snapshot, after: Snapshot): string[] {
+/** Paths added, removed or modified between two snapshots (among `only`, when given). */
+export function changedPaths(before: Snapshot, after: Snapshot, only?: Iterable<string>): string[] {
   const out: string[] = [];
+  if (only) {
+    for (const path of new Set(only)) if (before.get(path) !== after.get(path)) out.push(path);
+    return out.sort();
+  }
   for (const [path, sig] of after) if (before.get(path) !== sig) out.push(path);
   for (const path of before.keys()) if (!after.has(path)) out.push(path);
   return out.sort();
