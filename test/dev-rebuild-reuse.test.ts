@@ -115,6 +115,23 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
     for (const [path] of full.files) expect(builder.output!.text(path), path).toBe(full.text(path));
   });
 
+  it('looks again only at the files the watcher named; a request still finds a change the watcher missed', async () => {
+    const other = join(root, 'content/blog/best-luxury-upholstery-options-car.md');
+    const OTHER = 'blog/best-luxury-upholstery-options-car/index.html';
+    appendFileSync(post(), '\nA sentence the watcher reported.\n');
+    appendFileSync(other, '\nA sentence the watcher missed.\n');
+    await builder.schedule([post()]);
+    expect(builder.failure).toBeUndefined();
+    expect(builder.output!.text(PAGE)).toContain('A sentence the watcher reported.');
+    // No walk of every input per edit: the unreported file is not looked at yet...
+    expect(builder.output!.text(OTHER)).not.toContain('A sentence the watcher missed.');
+    // ...but a request walks them all before it is answered: never a stale page.
+    await builder.fresh();
+    expect(builder.output!.text(OTHER)).toContain('A sentence the watcher missed.');
+    const full = await fresh();
+    for (const [path] of full.files) expect(builder.output!.text(path), path).toBe(full.text(path));
+  });
+
   it('reports a broken front matter as a failed build, then recovers with a body-only edit', async () => {
     const good = readFileSync(post(), 'utf8');
     writeFileSync(post(), good.replace(/^date: .*$/m, 'date: 2024-02-31'));

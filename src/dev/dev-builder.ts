@@ -78,6 +78,8 @@ export class DevBuilder {
   private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
   private again = false;
+  /** idle() was called: the server is closing, no more warm-up. */
+  private stopped = false;
   /** The warm-up after the first build (see warm()). */
   private warming?: Promise<void>;
   /** Each build's posts and post pages by slug (see indexOf). */
@@ -228,30 +230,35 @@ export class DevBuilder {
    * After a first build rendered on the workers: this thread renders a few posts' pages once
    * (and throws them away), so V8 has compiled the Markdown, React and front-matter code a body
    * edit runs here before the first edit (cold, an edit's render took several times as long).
-   * Stops as soon as a build starts.
+   * Waits while a build runs.
    */
   private async warm(): Promise<void> {
-    const state = this.state;
-    const posts = state?.graph?.posts ?? [];
-    if (posts.length < POOL_THRESHOLD) return; // the first build rendered here: warm already
-    const step = Math.max(1, Math.floor(posts.length / WARM_DOCUMENTS));
-    for (let i = 0; i < posts.length && i < step * WARM_DOCUMENTS; i += step) {
+    const count = this.state?.graph?.posts.length ?? 0;
+    if (count < POOL_THRESHOLD) return; // the first build rendered here: warm already
+    const step = Math.max(1, Math.floor(count / WARM_DOCUMENTS));
+    for (let i = 0; i < WARM_DOCUMENTS; i++) {
+      // One document at a time, never during a build (an edit goes first).
+      while (this.loop) await this.loop.catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
-      if (this.loop || this.state !== state) return;
-      const post = posts[i];
+      if (this.stopped) return;
+      if (this.loop) continue; // a build began meanwhile: this document is skipped
+      const state = this.state;
+      const post = state?.graph?.posts[i * step];
+      if (!state || !post || this.failure) return;
       const path = join(this.config.root, post.origin.file);
       try {
         parsePostFile(this.config.root, this.config.contentDir, path, readFileSync(path, 'utf8'));
       } catch {
         // gone since: nothing to warm with
       }
-      const output = this.indexOf(state!).outputs.get(post.slug);
-      if (output) await renderPostPages(state!, this.options.extraHead, [{ post, output }]);
+      const output = this.indexOf(state).outputs.get(post.slug);
+      if (output) await renderPostPages(state, this.options.extraHead, [{ post, output }]);
     }
   }
 
-  /** Resolves when no build is running. */
+  /** Resolves when no build is running (and stops the warm-up: the server is closing). */
   async idle(): Promise<void> {
+    this.stopped = true;
     while (this.loop) await this.loop.catch(() => undefined);
     await this.warming;
   }
