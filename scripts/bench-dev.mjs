@@ -8,7 +8,8 @@
 //
 // Starts `stitch dev` in a child process on a free port, opens the server-sent-events stream
 // a page opens, then edits the post (a changed sentence, as an editor would) and measures
-// until the `reload` event arrives. Prints every run and the median.
+// until the `reload` event arrives. Prints every run and the median, and the dev process's CPU
+// time per edit.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -78,8 +79,20 @@ const stream = get(`${url}/__stitch/events?path=${encodeURIComponent(`/blog/${SL
 });
 await new Promise((r) => setTimeout(r, 500));
 
+// The dev process's CPU time (user + system, from /proc on Linux), over the measured edits: on a
+// shared machine wall time depends on the other users' load, CPU time much less.
+const cpuMs = () => {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+};
+let cpuStart;
 const times = [];
 for (let i = 0; i < WARMUP + RUNS; i++) {
+  if (i === WARMUP) cpuStart = cpuMs();
   const reloaded = new Promise((r) => (waiting = r));
   const edited = original.replace(/\n*$/, `\n\nBench edit ${i}: a sentence the editor changed.\n`);
   const saved = performance.now();
@@ -92,6 +105,7 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
+const cpuEnd = cpuMs();
 stream.destroy();
 stop();
 await new Promise((r) => child.once('exit', r));
@@ -101,3 +115,4 @@ const sorted = [...times].sort((a, b) => a - b);
 const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`save → reload event, median of ${times.length}: ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`);
+if (cpuStart !== undefined && cpuEnd !== undefined) console.log(`dev process CPU per edit (user + sys, mean of ${times.length}, 10 ms ticks): ${((cpuEnd - cpuStart) / times.length).toFixed(0)} ms`);

@@ -81,5 +81,21 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     const after = texts(dev.output!);
     expect(after.get('blog/synthetic-0100/index.html')).toContain('Renamed post');
     expect(after).toEqual(await fresh());
+
+    // As the dev server schedules them, with the file the watcher named: front matter that
+    // listings, tag pages, related lists, the sitemap and the feeds show, then a feed post's body.
+    const edit = async (name: string, change: (text: string) => string) => {
+      const path = join(p.content, `blog/${name}.md`);
+      p.write(`content/blog/${name}.md`, change(readFileSync(path, 'utf8')));
+      await dev.schedule([path]);
+      expect(dev.failure).toBeUndefined();
+      expect(texts(dev.output!)).toEqual(await fresh());
+    };
+    await edit('synthetic-0100', (t) => t.replace(/^tags: .*$/m, 'tags: [marine, vinyl]').replace(/^date: .*$/m, 'date: 2025-11-30'));
+    await edit('synthetic-0101', (t) => t.replace(/^date: .*$/m, '$&\ndraft: true'));
+    expect(texts(dev.output!).has('blog/synthetic-0101/index.html')).toBe(false);
+    await edit('synthetic-0100', (t) => `${t}\nA body edit of the newest post, which the feeds carry.\n`);
+    expect(dev.state!.timings).toEqual({ render: expect.any(Number) }); // the body-edit path
+    expect(texts(dev.output!).get('blog/rss.xml')).toContain('A body edit of the newest post');
   });
 });
