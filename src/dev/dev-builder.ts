@@ -13,7 +13,7 @@
 // request after a scheduled post's day has begun rebuilds, so its "Scheduled" badge goes.
 import { readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { build, pageKeys, renderContext, type BuildState, type RenderedPage } from '../build.ts';
+import { build, pageKeys, type BuildOptions, type BuildState, type RenderedPage } from '../build.ts';
 import { parsePostFile } from '../content/load-content.ts';
 import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
@@ -23,8 +23,9 @@ import { MemoryWriter } from '../output/writer.ts';
 import { cachesFor, type Cache, type Caches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
-import { pageOf } from '../pipeline/documents.ts';
-import { POOL_THRESHOLD } from '../pipeline/executor.ts';
+import { documentJob, pageOf } from '../pipeline/documents.ts';
+import { DocumentRunner, POOL_THRESHOLD, WorkerFailure } from '../pipeline/executor.ts';
+import type { DocumentInput } from '../render/render-documents.ts';
 import { feedFiles } from '../pipeline/feeds.ts';
 import { settleImage } from '../pipeline/routes.ts';
 import { pageMeta } from '../pipeline/state.ts';
@@ -169,7 +170,7 @@ export class DevBuilder {
     const markdownCache = await this.caches.open(markdownCacheKind());
     const { outputs } = this.indexOf(previous);
     if (!edits.every(({ post }) => outputs.has(post.slug))) return undefined;
-    const done = await renderPostPages(previous, this.options.extraHead, edits.map(({ post }) => ({ post, output: outputs.get(post.slug)! })), markdownCache);
+    const done = await renderPostPages(previous, this.buildOptions(this.output), edits.map(({ post }) => ({ post, output: outputs.get(post.slug)! })), markdownCache);
     if (!done) return undefined;
     const posts = new Map(edits.map(({ old, post }) => [old, post]));
     const replaced = new Map(done.map(({ old, route }) => [old, route]));
@@ -215,6 +216,11 @@ export class DevBuilder {
     };
   }
 
+  /** What every dev build is given; the body-edit path renders with the same (documentJob). */
+  private buildOptions(writer: MemoryWriter): BuildOptions {
+    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo };
+  }
+
   /** A build's posts and their pages' output paths, by slug (kept per build: the body-edit path asks on every edit). */
   private indexOf(state: BuildState): PostIndex {
     let index = this.index.get(state);
@@ -252,7 +258,7 @@ export class DevBuilder {
         // gone since: nothing to warm with
       }
       const output = this.indexOf(state).outputs.get(post.slug);
-      if (output) await renderPostPages(state, this.options.extraHead, [{ post, output }]);
+      if (output) await renderPostPages(state, this.buildOptions(this.output!), [{ post, output }]);
     }
   }
 
@@ -319,11 +325,7 @@ export class DevBuilder {
     // Pages whose key did not change are kept from the last good output (the CLI's rule, in memory).
     const writer = new MemoryWriter({ keyed: true, previous: full ? undefined : this.output });
     const { ok, state } = await build(config, {
-      writer,
-      minify: false,
-      copyAssets: false,
-      extraHead: this.options.extraHead,
-      cache: this.caches,
+      ...this.buildOptions(writer),
       // Unchanged files are not read again (the snapshot says which), unchanged posts not parsed again.
       texts: {
         get: (path) => {
@@ -336,7 +338,6 @@ export class DevBuilder {
           else this.texts.set(path, { stamp, text });
         },
       },
-      relatedMemo: this.relatedMemo,
       // No photo was added, removed or replaced since: its variants and manifest stand.
       incremental: previous && !full ? { previous, reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged } } : undefined,
     });
@@ -376,29 +377,29 @@ interface PostIndex {
 const WARM_DOCUMENTS = 24;
 
 /**
- * The pages of these posts (same front matter as in `state`, new bodies), rendered on `state`
- * through the build's document pass: the Markdown options and shared inputs the build used, so
- * the same HTML and the same cache key. Undefined when one cannot be rendered that way.
+ * The pages of these posts (same front matter as in `state`, new bodies), rendered on `state` by
+ * the build's document pass, with its job (documentJob: the same Markdown options, so the same
+ * HTML and the same cache key) on this thread. Undefined when one cannot be rendered that way.
  */
-async function renderPostPages(state: BuildState, extraHead: string, posts: { post: Post; output: string }[], markdownCache?: Cache<string>) {
-  const markdownOptions = { siteUrl: state.layout!.siteUrl };
-  const job = { serverFile: state.server!.file, context: renderContext(state, extraHead), markdown: markdownOptions, returnMarkdown: true, phoneImages: true };
-  const [{ renderMarkdown }, { renderDocuments }] = await Promise.all([import('../markdown/render-markdown.ts'), import('../render/render-documents.ts')]);
-  const keyOfBody = markdownKeys(markdownOptions);
-  const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
+async function renderPostPages(state: BuildState, options: BuildOptions, posts: { post: Post; output: string }[], markdownCache?: Cache<string>) {
+  const job = documentJob(state, options);
+  const keyOfBody = markdownKeys(job.markdown);
+  const inputs: (DocumentInput & { old: PageRoute; post: Post; key: string })[] = [];
   for (const { post, output } of posts) {
     const old = state.pages.get(output)?.route;
-    if (!old) return undefined;
-    const route: PageRoute = { ...old, markdown: { body: post.body, into: 'post' } };
+    if (!old?.markdown) return undefined;
     const key = keyOfBody(post.body);
-    const cached = markdownCache?.get(key);
-    const [facts] = renderDocuments(state.server!, job, [{ route, markdownHtml: cached }], renderMarkdown);
-    if (facts.error || facts.markdownError !== undefined || facts.html === undefined) return undefined;
-    const markdownHtml = facts.markdownHtml ?? cached!;
+    inputs.push({ old, post, key, route: { ...old, markdown: { ...old.markdown, body: post.body } }, markdownHtml: markdownCache?.get(key) });
+  }
+  const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
+  await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
+    if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
+    const { old, post, key, route } = input as (typeof inputs)[number];
+    const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;
     if (facts.markdownHtml !== undefined) markdownCache?.set(key, facts.markdownHtml);
     out.push({ old, route, post, page: settleImage(pageOf(route, facts), state.images?.bytes ?? new Map()), html: facts.html, markdownHtml });
-  }
-  return out;
+  });
+  return out.length === inputs.length ? out : undefined;
 }
 
 /** A post's fields besides its body: what every page but its own shows of it. */

@@ -27,7 +27,8 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
   const measure = Boolean(writer || options.budgets);
-  const markdownOptions: MarkdownOptions = { siteUrl: state.layout!.siteUrl };
+  const shared = documentJob(state, options);
+  const markdownOptions = shared.markdown;
   // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
   // (or this thread) write the others into its folder themselves.
   const reusing = isReusingWriter(writer) ? writer : undefined;
@@ -58,17 +59,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const feed = new FeedBodies(state.graph!.posts);
   const cache = await markdownCacheFor(state, options, markdownOptions, toRender, feed.size > 0);
   const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body), ...(feed.wants(route) ? { returnMarkdown: true } : {}) }));
-  const job: DocumentJob = {
-    serverFile: state.server!.file,
-    context: renderContext(state, options.extraHead),
-    layout: state.layout,
-    markdown: markdownOptions,
-    gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
-    phoneImages: measure,
-    links: options.links,
-    writeTo: reusing?.directory,
-    returnMarkdown: cache !== undefined,
-  };
+  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined };
   // The shared layout goes to a worker once per batch, not once per page.
   const original = new Map(toRender.map((route) => [route.output, route]));
   for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
@@ -118,6 +109,21 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     if (page) page.gzip = gzip;
   }
   return referenced;
+}
+
+/** What every document of a build shares (dev's body-edit path renders its pages with it too). */
+export function documentJob(state: BuildState, options: BuildOptions): DocumentJob {
+  // Page weights are measured for the CLI's report and for budgets.
+  const measure = Boolean(options.writer || options.budgets);
+  return {
+    serverFile: state.server!.file,
+    context: renderContext(state, options.extraHead),
+    layout: state.layout,
+    markdown: { siteUrl: state.layout!.siteUrl },
+    gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
+    phoneImages: measure,
+    links: options.links,
+  };
 }
 
 /** The facts of a rendered page the build keeps. */
