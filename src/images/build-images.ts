@@ -151,7 +151,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
       width: entry.width,
       height: entry.height,
       placeholder: entry.placeholder,
-      sources: [{ type: 'image/avif', srcset: srcset('image/avif') }, { type: 'image/webp', srcset: srcset('image/webp') }],
+      sources: [{ type: 'image/avif', srcset: srcset('image/avif') }],
       fallback: { src: url(jpeg), type: 'image/jpeg', width: jpeg.width, height: jpeg.height },
     };
     plan.manifest[src] = image;
