@@ -2,13 +2,13 @@
 // placeholder, planned before rendering and encoded after it (only what pages reference); a
 // persistent cache (a second build does no image work, stale entries are pruned, a damaged
 // variant is made again) and byte-identical results.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { encodeImages, planImages, type ImagePlan } from '../src/images/build-images.ts';
+import { encodeImages, planImages, VariantEncoder, type ImagePlan } from '../src/images/build-images.ts';
 import { variantWidths } from '../src/images/image-options.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { perfProject } from './perf-project.ts';
@@ -99,6 +99,26 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     const c = await planImages(assets, cacheDir, ['/images/og-default.jpg'], { encode: true });
     expect(c.generation).not.toBe(a.generation);
     expect(c.manifest).toEqual(a.manifest);
+  });
+
+  it('start encoding as pages hand over their variants, before the pages are all rendered; a width asked later is encoded too, the same bytes', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    await photo(join(assets, 'images/wide.jpg'), 1000, 500, 3);
+    const list = ['/images/og-default.jpg', '/images/wide.jpg'];
+    const plan = await planImages(assets, join(p.root, 'a'), list, { encode: true });
+    const urls = [...plan.variants.keys()];
+    const encoder = new VariantEncoder(plan, { concurrency: 1 });
+    const first = urls.find((u) => u.includes('/wide-') && u.endsWith('-400.avif'))!;
+    encoder.add([first]); // a page rendered: its variant is encoded at once, no finish() yet
+    await vi.waitFor(() => expect(existsSync(join(plan.dir, plan.variants.get(first)!.key, '400.avif'))).toBe(true), { timeout: 60_000, interval: 50 });
+    encoder.add(urls.filter((u) => u.includes('/wide-'))); // a later page asks the other widths of the same photo
+    const streamed = await encoder.finish(urls);
+    expect(streamed.encoded).toBe(urls.length);
+    const oneGo = await encodeImages(await planImages(assets, join(p.root, 'b'), list, { encode: true }), urls);
+    expect(streamed.files.map((f) => f.path)).toEqual(oneGo.files.map((f) => f.path));
+    streamed.files.forEach((f, i) => expect(readFileSync(oneGo.files[i].from).equals(readFileSync(f.from)), f.path).toBe(true));
+    expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`), 'utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
   });
 
   it('are byte-identical from two empty caches', async () => {

@@ -17,10 +17,11 @@ export const IMAGE_OPTIONS = {
    */
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
   /**
-   * The one JPEG for browsers without AVIF (next to none): libjpeg-turbo, progressive,
-   * ~5x faster than mozjpeg's trellis for 24 % more bytes on a file hardly anyone loads.
+   * The one JPEG for browsers without AVIF (next to none): libjpeg-turbo, baseline with
+   * optimised Huffman tables, ~5x faster than mozjpeg's trellis for 24 % more bytes, and half
+   * the CPU of progressive (7.7 vs 15.5 ms a photo) for 3 % more, on a file hardly anyone loads.
    */
-  jpeg: { quality: 78, progressive: true, optimizeCoding: true, width: 800 },
+  jpeg: { quality: 78, optimizeCoding: true, width: 800 },
   /** Placeholder: this many pixels wide, blurred, inlined as a data URL. */
   placeholder: { width: 16, blur: 0.6, quality: 40 },
   /** Content photos: JPEGs under site-assets/images/ that the content names. */
