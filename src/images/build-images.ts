@@ -216,8 +216,14 @@ export class VariantEncoder {
     this.concurrency = options.concurrency ?? ENCODE_CONCURRENCY;
   }
 
-  /** Variant URLs a page references: those the cache lacks are queued at once. */
-  add = (urls: Iterable<string>): void => {
+  /**
+   * Variant URLs a page references: those the cache lacks are queued at once. While photos are
+   * encoding, the promise settles after a few turns of the event loop, so that their finished
+   * steps (sharp's calls, and the short chains of file operations that write a variant) reach
+   * the main thread between pages: an inline render awaiting only in-memory work would
+   * otherwise hold them until the last page.
+   */
+  add = (urls: Iterable<string>): Promise<void> | undefined => {
     for (const url of urls) {
       const planned = this.plan.variants.get(url);
       if (!planned || this.have.has(url) || this.out.has(url)) continue;
@@ -230,11 +236,12 @@ export class VariantEncoder {
       this.total++;
     }
     this.pump();
+    return this.running.size > 0 ? turns(8) : undefined;
   };
 
   /** Adds `urls` (every variant the pages reference) and the repairs, waits for all, and returns the output's variant files and bytes. */
   async finish(urls: Iterable<string>): Promise<ImagePlan> {
-    this.add([...urls, ...this.plan.repairs]);
+    void this.add([...urls, ...this.plan.repairs]);
     if (this.total > 0) this.options.onProgress?.(this.done, this.total);
     this.reporting = true;
     if (this.running.size > 0 || this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
@@ -286,6 +293,11 @@ export class VariantEncoder {
  * of one width together, so one photo per core keeps every core busy.
  */
 export const ENCODE_CONCURRENCY = availableParallelism();
+
+/** Resolves after `n` turns of the event loop (each runs the I/O callbacks ready by then). */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** Pixels to encode: how long a photo's variants take, roughly. */
 function weight(variants: Map<string, Variant>): number {
