@@ -13,7 +13,7 @@ import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
-import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
+import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
@@ -41,10 +41,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
     await timed(state, 'bundle', () => bundleStage(state, bundles));
-    const referenced = await timed(state, 'render', () => documentsStage(state, options, executor));
+    const encoder = startEncoding(state, options); // photo variants encode while the pages render…
+    const referenced = await timed(state, 'render', () => documentsStage(state, options, executor, encoder?.add));
     if (stop()) return await failed(state, options);
-    await timed(state, 'images', () => encodeStage(state, options, referenced));
-    await timed(state, 'cards', () => cardsStage(state, options));
+    await settled([timed(state, 'images', () => encodeStage(state, options, referenced, encoder)), timed(state, 'cards', () => cardsStage(state, options))]); // …and the cards are drawn
 
     if (options.links) await timed(state, 'links', () => linksStage(state, options));
     weightsStage(state, options);
@@ -59,6 +59,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   } finally {
     await executor.close();
   }
+}
+
+/** Waits for every one of `stages`, then throws the first failure: none runs on after the build has failed. */
+async function settled(stages: Promise<unknown>[]): Promise<void> {
+  for (const result of await Promise.allSettled(stages)) if (result.status === 'rejected') throw result.reason;
 }
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */

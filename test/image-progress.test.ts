@@ -16,6 +16,13 @@ describe('the images progress', () => {
     expect(written).toEqual(['images: encoding 594 photo variants (first build; kept in .stitch/cache/images)\n']);
   });
 
+  it('prints its line when some variants were encoded before it is first called (while the pages rendered)', () => {
+    const { written, stream: out } = stream(false);
+    const progress = imageProgress(out);
+    for (let done = 37; done <= 264; done++) progress(done, 264);
+    expect(written).toEqual(['images: encoding 264 photo variants (first build; kept in .stitch/cache/images)\n']);
+  });
+
   it('updates one line on a terminal and clears it at the end', () => {
     const { written, stream: out } = stream(true);
     const progress = imageProgress(out);

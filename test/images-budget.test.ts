@@ -9,15 +9,13 @@ import type { PageRoute } from '../src/routes/types.ts';
 const bytes = new Map<string, number>([
   ['/images/a.jpg', 200_000],
   ['/assets/img/a-400.avif', 20_000], ['/assets/img/a-800.avif', 60_000], ['/assets/img/a-1200.avif', 110_000], ['/assets/img/a-1600.avif', 150_000],
-  ['/assets/img/a-400.webp', 40_000], ['/assets/img/a-800.webp', 120_000],
   ['/assets/img/a-800.jpg', 130_000],
   ['/images/b.jpg', 90_000],
 ]);
 const avif = '/assets/img/a-400.avif 400w, /assets/img/a-800.avif 800w, /assets/img/a-1200.avif 1200w, /assets/img/a-1600.avif 1600w';
-const webp = '/assets/img/a-400.webp 400w, /assets/img/a-800.webp 800w';
 /** A recorded <picture> of photo a. */
 const picture = (sizes: string, loading: 'eager' | 'lazy' = 'eager'): ImageUse =>
-  ({ photo: '/images/a.jpg', src: '/assets/img/a-800.jpg', avif, webp, jpeg: '/assets/img/a-800.jpg 800w', sizes, loading, priority: false, shown: true });
+  ({ photo: '/images/a.jpg', src: '/assets/img/a-800.jpg', avif, jpeg: '/assets/img/a-800.jpg 800w', sizes, loading, priority: false, shown: true });
 /** A recorded plain <img> of an original file. */
 const plain = (src: string, loading: 'eager' | 'lazy' = 'eager', priority = false): ImageUse => ({ photo: src, src, loading, priority, shown: true });
 

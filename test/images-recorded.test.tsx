@@ -59,13 +59,14 @@ describe('a photo shown only in small slots', { timeout: 120_000 }, () => {
     );
     const { document } = parseHTML(html);
     for (const source of document.querySelectorAll('source')) expect(widths(attr(source, 'srcset'))).toEqual([400, 800]);
-    expect(images.map((i) => [widths(i.avif), widths(i.webp)])).toEqual([[[400, 800], [400, 800]], [[400, 800], [400, 800]]]);
+    expect(images.map((i) => widths(i.avif))).toEqual([[400, 800], [400, 800]]);
+    expect(document.querySelectorAll('source[type="image/webp"]')).toHaveLength(0);
 
-    const urls = images.flatMap((i) => [i.src, ...[i.avif, i.webp, i.jpeg].flatMap((s) => (s ?? '').split(', ').map((c) => c.split(' ')[0]))]);
+    const urls = images.flatMap((i) => [i.src, ...[i.avif, i.jpeg].flatMap((s) => (s ?? '').split(', ').map((c) => c.split(' ')[0]))]);
     const result = await encodeImages(plan, urls);
-    expect(result.encoded).toBe(5);
+    expect(result.encoded).toBe(3);
     expect(result.files.map((f) => f.path.replace(/-[0-9a-f]{8}-/, '-')).sort()).toEqual([
-      'assets/img/og-default-400.avif', 'assets/img/og-default-400.webp', 'assets/img/og-default-800.avif', 'assets/img/og-default-800.jpg', 'assets/img/og-default-800.webp',
+      'assets/img/og-default-400.avif', 'assets/img/og-default-800.avif', 'assets/img/og-default-800.jpg',
     ]);
   });
 });
@@ -86,10 +87,11 @@ describe('the recorded images of the real site\'s pages', { timeout: 120_000 }, 
       const { document } = parseHTML(html);
       const inHtml = [...document.querySelectorAll('img')].map((img) => {
         const avif = img.parentElement?.querySelector('source[type="image/avif"]');
-        const webp = img.parentElement?.querySelector('source[type="image/webp"]');
-        return { src: img.getAttribute('src'), avif: attr(avif, 'srcset'), webp: attr(webp, 'srcset'), jpeg: attr(img, 'srcset'), sizes: attr(img, 'sizes'), loading: img.getAttribute('loading'), priority: attr(img, 'fetchpriority') === 'high' };
+        // One <source> per picture: AVIF (no WebP).
+        expect(img.parentElement?.querySelectorAll('source').length ?? 0, route.path).toBe(avif ? 1 : 0);
+        return { src: img.getAttribute('src'), avif: attr(avif, 'srcset'), jpeg: attr(img, 'srcset'), sizes: attr(img, 'sizes'), loading: img.getAttribute('loading'), priority: attr(img, 'fetchpriority') === 'high' };
       });
-      const recorded = images.filter((i) => i.shown).map((i) => ({ src: i.src, avif: i.avif, webp: i.webp, jpeg: i.jpeg, sizes: i.sizes, loading: i.loading, priority: i.priority }));
+      const recorded = images.filter((i) => i.shown).map((i) => ({ src: i.src, avif: i.avif, jpeg: i.jpeg, sizes: i.sizes, loading: i.loading, priority: i.priority }));
       expect(recorded, route.path).toEqual(inHtml);
       pictures += inHtml.filter((i) => i.avif).length;
     }
@@ -112,7 +114,7 @@ describe('the recorded images of the real site\'s pages', { timeout: 120_000 }, 
 
   it('are all the site writes: every variant a page references is in the output, and no other', () => {
     const written = new Set(site.state.images!.files.map((f) => `/${f.path}`));
-    const referenced = new Set(rendered.flatMap(({ images }) => images.flatMap((i) => [i.avif, i.webp, i.jpeg].flatMap((s) => (s ?? '').split(', ').map((c) => c.split(' ')[0]).filter(Boolean)))));
+    const referenced = new Set(rendered.flatMap(({ images }) => images.flatMap((i) => [i.avif, i.jpeg].flatMap((s) => (s ?? '').split(', ').map((c) => c.split(' ')[0]).filter(Boolean)))));
     expect([...referenced].filter((u) => !written.has(u))).toEqual([]);
     expect([...written].filter((u) => !referenced.has(u))).toEqual([]);
   });

@@ -27,7 +27,7 @@ export function phoneLoads(images: readonly ImageUse[], preloads: readonly strin
   const urls: string[] = [];
   for (const use of images) {
     if (!use.shown || use.loading === 'lazy') continue;
-    const srcset = use.avif ?? use.webp ?? use.jpeg;
+    const srcset = use.avif ?? use.jpeg;
     const url = srcset ? pick(srcset, use.sizes, viewport, dpr) : use.src;
     if (url) urls.push(url);
   }

@@ -151,7 +151,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
       width: entry.width,
       height: entry.height,
       placeholder: entry.placeholder,
-      sources: [{ type: 'image/avif', srcset: srcset('image/avif') }, { type: 'image/webp', srcset: srcset('image/webp') }],
+      sources: [{ type: 'image/avif', srcset: srcset('image/avif') }],
       fallback: { src: url(jpeg), type: 'image/jpeg', width: jpeg.width, height: jpeg.height },
     };
     plan.manifest[src] = image;
@@ -180,40 +180,111 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
  * not have yet, concurrently, and returns the output's variant files and every image's bytes.
  * `onProgress` hears of each variant done (for the CLI's progress line).
  */
-export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<ImagePlan> {
-  const missing = new Map<string, Map<string, Variant>>();
-  const have = new Set(plan.files.map((f) => `/${f.path}`));
-  const out = new Map<string, { key: string; variant: Variant }>();
-  for (const url of [...urls, ...plan.repairs]) {
-    const planned = plan.variants.get(url);
-    if (!planned || have.has(url)) continue;
-    out.set(url, planned);
-    const { entry } = plan.entries.get(planned.key)!;
-    if (entry.variants.some((v) => v.name === planned.variant.name)) continue;
-    const names = missing.get(planned.key) ?? new Map<string, Variant>();
-    names.set(planned.variant.name, planned.variant);
-    missing.set(planned.key, names);
+export function encodeImages(plan: ImagePlan, urls: Iterable<string>, options: EncodeOptions = {}): Promise<ImagePlan> {
+  return new VariantEncoder(plan, options).finish(urls);
+}
+
+export interface EncodeOptions {
+  concurrency?: number;
+  /** Each variant done, once `finish` is called (variants done before it count as done). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Encodes variants as the pages that reference them render (`add`, from the render stage), so
+ * encoding (sharp's threads) overlaps rendering (the main thread or the pool) instead of
+ * following it. A photo waits in a queue until a slot is free and is then decoded once for
+ * every variant asked of it by then; one asked later (a wider slot on a later page) is a
+ * second job for the photo, after the first. `finish` adds the rest and waits.
+ */
+export class VariantEncoder {
+  /** Variants to encode, by cache key, not started yet. */
+  private readonly pending = new Map<string, Map<string, Variant>>();
+  /** Output URLs of the referenced variants, with their entry and variant. */
+  private readonly out = new Map<string, { key: string; variant: Variant }>();
+  private readonly have: Set<string>;
+  private readonly running = new Set<string>();
+  private readonly concurrency: number;
+  private total = 0;
+  private done = 0;
+  private reporting = false;
+  private failure: unknown;
+  private idle?: () => void;
+
+  constructor(private readonly plan: ImagePlan, private readonly options: EncodeOptions = {}) {
+    this.have = new Set(plan.files.map((f) => `/${f.path}`));
+    this.concurrency = options.concurrency ?? ENCODE_CONCURRENCY;
   }
-  const total = [...missing.values()].reduce((n, m) => n + m.size, 0);
-  let done = 0;
-  if (total > 0) options.onProgress?.(0, total);
-  // Largest work first, so the last photos do not run alone.
-  const jobs = [...missing].sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
-  await writeAll(jobs, options.concurrency ?? ENCODE_CONCURRENCY, async ([key, names]) => {
-    const { source, entry } = plan.entries.get(key)!;
-    const encoded = await encodeEntry(plan.dir, key, await readFile(source), [...names.values()], () => options.onProgress?.(++done, total));
+
+  /**
+   * Variant URLs a page references: those the cache lacks are queued at once. While photos are
+   * encoding, the promise settles after a few turns of the event loop, so that their finished
+   * steps (sharp's calls, and the short chains of file operations that write a variant) reach
+   * the main thread between pages: an inline render awaiting only in-memory work would
+   * otherwise hold them until the last page.
+   */
+  add = (urls: Iterable<string>): Promise<void> | undefined => {
+    for (const url of urls) {
+      const planned = this.plan.variants.get(url);
+      if (!planned || this.have.has(url) || this.out.has(url)) continue;
+      this.out.set(url, planned);
+      const { entry } = this.plan.entries.get(planned.key)!;
+      if (entry.variants.some((v) => v.name === planned.variant.name)) continue;
+      const names = this.pending.get(planned.key) ?? new Map<string, Variant>();
+      names.set(planned.variant.name, planned.variant);
+      this.pending.set(planned.key, names);
+      this.total++;
+    }
+    this.pump();
+    return this.running.size > 0 ? turns(8) : undefined;
+  };
+
+  /** Adds `urls` (every variant the pages reference) and the repairs, waits for all, and returns the output's variant files and bytes. */
+  async finish(urls: Iterable<string>): Promise<ImagePlan> {
+    void this.add([...urls, ...this.plan.repairs]);
+    if (this.total > 0) this.options.onProgress?.(this.done, this.total);
+    this.reporting = true;
+    if (this.running.size > 0 || this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    if (this.failure !== undefined) throw this.failure;
+    const { plan } = this;
+    const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: this.total };
+    for (const [url, { key, variant }] of [...this.out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      const found = plan.entries.get(key)!.entry.variants.find((v) => v.name === variant.name);
+      if (!found) continue;
+      result.files.push({ path: url.slice(1), from: join(plan.dir, key, variant.name) });
+      result.bytes.set(url, found.bytes);
+    }
+    return result;
+  }
+
+  /** Starts queued photos while slots are free: the largest work first, so the last photos do not run alone. */
+  private pump(): void {
+    while (this.running.size < this.concurrency && this.failure === undefined) {
+      const next = [...this.pending].filter(([key]) => !this.running.has(key)).sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1))[0];
+      if (!next) break;
+      const [key, names] = next;
+      this.pending.delete(key);
+      this.running.add(key);
+      void this.encode(key, names).catch((error: unknown) => {
+        this.failure ??= error;
+      }).finally(() => {
+        this.running.delete(key);
+        this.pump();
+        if (this.running.size === 0 && (this.pending.size === 0 || this.failure !== undefined)) this.idle?.();
+      });
+    }
+  }
+
+  private async encode(key: string, names: Map<string, Variant>): Promise<void> {
+    const { source, entry } = this.plan.entries.get(key)!;
+    const encoded = await encodeEntry(this.plan.dir, key, await readFile(source), [...names.values()], () => {
+      this.done++;
+      if (this.reporting) this.options.onProgress?.(this.done, this.total);
+    });
     entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
     delete entry.repair;
-    await writeEntry(plan.dir, key, entry);
-  });
-  const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: total };
-  for (const [url, { key, variant }] of [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const found = plan.entries.get(key)!.entry.variants.find((v) => v.name === variant.name);
-    if (!found) continue;
-    result.files.push({ path: url.slice(1), from: join(plan.dir, key, variant.name) });
-    result.bytes.set(url, found.bytes);
+    await writeEntry(this.plan.dir, key, entry);
   }
-  return result;
 }
 
 /**
@@ -222,6 +293,11 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
  * of one width together, so one photo per core keeps every core busy.
  */
 export const ENCODE_CONCURRENCY = availableParallelism();
+
+/** Resolves after `n` turns of the event loop (each runs the I/O callbacks ready by then). */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** Pixels to encode: how long a photo's variants take, roughly. */
 function weight(variants: Map<string, Variant>): number {

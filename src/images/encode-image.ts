@@ -12,7 +12,7 @@ export interface ImageFacts {
 export interface Variant {
   /** File name inside the cache entry, e.g. "800.avif". */
   name: string;
-  type: 'image/avif' | 'image/webp' | 'image/jpeg';
+  type: 'image/avif' | 'image/jpeg';
   width: number;
   height: number;
 }
@@ -33,7 +33,6 @@ export function plannedVariants(width: number, height: number): Variant[] {
   const at = (w: number) => Math.max(1, Math.round((height * w) / width));
   const out: Variant[] = [];
   for (const w of variantWidths(width)) out.push({ name: `${w}.avif`, type: 'image/avif', width: w, height: at(w) });
-  for (const w of variantWidths(width)) out.push({ name: `${w}.webp`, type: 'image/webp', width: w, height: at(w) });
   const jpeg = fallbackWidth(width);
   out.push({ name: `${jpeg}.jpg`, type: 'image/jpeg', width: jpeg, height: at(jpeg) });
   return out;
@@ -63,7 +62,6 @@ export async function encodeWidth(decoded: Decoded, variants: Variant[]): Promis
 
 function encodeRaw(image: Sharp, variant: Variant): Promise<Buffer> {
   if (variant.type === 'image/avif') return image.avif(IMAGE_OPTIONS.avif).toBuffer();
-  if (variant.type === 'image/webp') return image.webp(IMAGE_OPTIONS.webp).toBuffer();
   const { width: _w, ...jpeg } = IMAGE_OPTIONS.jpeg;
   return image.jpeg(jpeg).toBuffer();
 }

@@ -21,9 +21,8 @@ export interface ImageUse {
   photo: string;
   /** The URL of the <img> (the JPEG fallback, or the original file without variants). */
   src: string;
-  /** The AVIF and WebP srcsets as emitted (only the widths this slot can pick). */
+  /** The AVIF srcset as emitted (only the widths this slot can pick). */
   avif?: string;
-  webp?: string;
   /** The <img>'s srcset (the JPEG fallback). */
   jpeg?: string;
   sizes?: string;

@@ -1,21 +1,27 @@
-// What the image pipeline makes of every content photo (site-assets/images/**/*.jpg): AVIF and
-// WebP at several widths up to the source's width, one JPEG fallback, and a tiny blurred
-// placeholder. Part of every cache key: changing a value here re-encodes the images.
+// What the image pipeline makes of every content photo (site-assets/images/**/*.jpg): AVIF at
+// several widths up to the source's width, one JPEG fallback, and a tiny blurred placeholder.
+// No WebP: every current browser decodes AVIF (Chrome 85+, Firefox 93+, Safari 16.4+) and the
+// JPEG serves the rest; WebP was ~1/3 of a first build's encoding CPU. Part of every cache key:
+// changing a value here re-encodes the images.
 export const IMAGE_OPTIONS = {
-  /** Widths of the AVIF and WebP variants (never wider than the source; the source's own width is added when it is narrower than the widest). */
-  widths: [400, 800, 1200, 1600],
+  /**
+   * Widths of the AVIF variants (never wider than the source; the source's own width is added
+   * when it is narrower than the widest). No 1200: AVIF costs CPU by the pixel, and a 1200 was
+   * 30 % of it; slots that picked it (801–1200 device px) take the 1600 instead, never a
+   * narrower one (docs/performance.md names the bytes).
+   */
+  widths: [400, 800, 1600],
   /**
    * AVIF: effort 0 is ~10x faster than the default for a few per cent more bytes; 4:2:0 chroma
    * (as JPEG) is ~6 % less CPU than sharp's 4:4:4 and 1.3 % smaller (all 66 photos).
    */
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
-  /** WebP (only browsers without AVIF load it): effort 1 takes ~25 % less CPU than 2 for 4.9 % more bytes. */
-  webp: { quality: 72, effort: 1 },
   /**
-   * The one JPEG for browsers without AVIF or WebP (next to none): libjpeg-turbo, progressive,
-   * ~5x faster than mozjpeg's trellis for 24 % more bytes on a file hardly anyone loads.
+   * The one JPEG for browsers without AVIF (next to none): libjpeg-turbo, baseline with
+   * optimised Huffman tables, ~5x faster than mozjpeg's trellis for 24 % more bytes, and half
+   * the CPU of progressive (7.7 vs 15.5 ms a photo) for 3 % more, on a file hardly anyone loads.
    */
-  jpeg: { quality: 78, progressive: true, optimizeCoding: true, width: 800 },
+  jpeg: { quality: 78, optimizeCoding: true, width: 800 },
   /** Placeholder: this many pixels wide, blurred, inlined as a data URL. */
   placeholder: { width: 16, blur: 0.6, quality: 40 },
   /** Content photos: JPEGs under site-assets/images/ that the content names. */

@@ -13,11 +13,10 @@ import { srcsetUrls } from './slot-width.ts';
 export function imagePreloads(preloads: readonly string[] | undefined, images: readonly ImageUse[]): ImagePreload[] | undefined {
   if (!preloads?.length) return undefined;
   return preloads.map((src) => {
-    const shown = images.filter((i) => i.photo === src && i.shown && (i.avif || i.webp));
+    const shown = images.filter((i) => i.photo === src && i.shown && i.avif);
     const use = shown.find((i) => i.priority) ?? shown.find((i) => i.loading === 'eager') ?? shown[0];
     if (!use) return { href: src };
-    const [srcset, type] = use.avif ? [use.avif, 'image/avif'] : [use.webp!, 'image/webp'];
-    return { href: use.src, srcset, sizes: use.sizes ?? '100vw', type };
+    return { href: use.src, srcset: use.avif!, sizes: use.sizes ?? '100vw', type: 'image/avif' };
   });
 }
 
@@ -26,7 +25,7 @@ export function imageUrls(images: readonly ImageUse[]): string[] {
   const urls = new Set<string>();
   for (const use of images) {
     urls.add(use.src);
-    for (const srcset of [use.avif, use.webp, use.jpeg]) for (const url of srcsetUrls(srcset)) urls.add(url);
+    for (const srcset of [use.avif, use.jpeg]) for (const url of srcsetUrls(srcset)) urls.add(url);
   }
   return [...urls];
 }

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { largestOf } from '../budgets/page-image.ts';
-import { contentPhotos, encodeImages, planImages, referencedPhotos } from '../images/build-images.ts';
+import { contentPhotos, planImages, referencedPhotos, VariantEncoder } from '../images/build-images.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
 import { CARD_TEMPLATE } from '../cards/card-template.ts';
@@ -25,13 +25,18 @@ export async function imagesStage(state: BuildState, options: BuildOptions): Pro
   }
 }
 
+/** The photo variants' encoder, started before rendering: pages hand it the variants they reference as they render. */
+export function startEncoding(state: BuildState, options: BuildOptions): VariantEncoder | undefined {
+  return state.images && new VariantEncoder(state.images, { onProgress: options.onImageProgress });
+}
+
 /**
  * After rendering: only the variants the pages' srcsets can pick are encoded (those the cache
- * lacks); then each rendered page's largest image on a phone is known, and the writer records
- * every page's facts.
+ * lacks; most already are, started as their pages rendered); then each rendered page's
+ * largest image on a phone is known, and the writer records every page's facts.
  */
-export async function encodeStage(state: BuildState, options: BuildOptions, referenced: Set<string>): Promise<void> {
-  if (state.images) state.images = await encodeImages(state.images, referenced, { onProgress: options.onImageProgress });
+export async function encodeStage(state: BuildState, options: BuildOptions, referenced: Set<string>, encoder = startEncoding(state, options)): Promise<void> {
+  if (encoder) state.images = await encoder.finish(referenced);
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
   for (const [output, page] of state.pages) {

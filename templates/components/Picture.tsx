@@ -1,4 +1,4 @@
-// A responsive photo from plain variant data: <picture> with AVIF and WebP sources and a JPEG
+// A responsive photo from plain variant data: <picture> with an AVIF source and a JPEG
 // fallback, intrinsic size, over its tiny blurred placeholder. No manifest lookup, so the
 // client-side islands can use it too (they get the data in their props; see Img for pages).
 // Its srcsets should list only the widths the slot (`sizes`) can pick: the server trims them
@@ -16,7 +16,6 @@ export interface ResponsiveImage {
   /** A tiny blurred version as a data: URL. */
   placeholder: string;
   avif?: string;
-  webp?: string;
   /** The JPEG fallback's srcset ("url 800w"). */
   jpeg: string;
   /** The JPEG fallback's URL. */
@@ -31,7 +30,6 @@ export function responsiveImage(entry: ImageEntry): ResponsiveImage {
     height: entry.height,
     placeholder: entry.placeholder,
     avif: of('image/avif'),
-    webp: of('image/webp'),
     jpeg: `${entry.fallback.src} ${entry.fallback.width}w`,
     src: entry.fallback.src,
   };
@@ -47,7 +45,7 @@ export function slotImage(image: ResponsiveImage, ...sizes: string[]): Responsiv
     const kept = new Set(sizes.flatMap((s) => srcsetForSlot(srcset, s).split(', ')));
     return srcset.split(', ').filter((c) => kept.has(c)).join(', ');
   };
-  return { ...image, avif: trim(image.avif), webp: trim(image.webp) };
+  return { ...image, avif: trim(image.avif) };
 }
 
 export interface PictureProps {
@@ -66,14 +64,13 @@ export interface PictureProps {
 
 export function Picture({ image, alt, sizes, loading, priority = false, className, photo }: PictureProps) {
   const record = useImageRecorder();
-  const { avif, webp } = image;
-  record({ photo: photo ?? image.src, src: image.src, avif, webp, jpeg: image.jpeg, sizes, loading, priority, shown: true });
+  const { avif } = image;
+  record({ photo: photo ?? image.src, src: image.src, avif, jpeg: image.jpeg, sizes, loading, priority, shown: true });
   const frame: CSSProperties = { backgroundImage: `url(${image.placeholder})` };
   return (
     <span className={className ? `img-frame ${className}` : 'img-frame'} style={frame}>
       <picture>
         {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
-        {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
         <img
           className="fade-img"
           src={image.src}

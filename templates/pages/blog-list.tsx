@@ -41,7 +41,7 @@ export function BlogList(props: BlogListProps) {
     // either slot can pick, and they are part of the site (recorded; those on the first screen
     // are recorded again as shown).
     const image = (covers[cover] = slotImage(responsiveImage(entry), FEATURED_SIZES, BLOG_CARD_SIZES));
-    record({ photo: cover, src: image.src, avif: image.avif, webp: image.webp, jpeg: image.jpeg, sizes: FEATURED_SIZES, loading: 'lazy', priority: false, shown: false });
+    record({ photo: cover, src: image.src, avif: image.avif, jpeg: image.jpeg, sizes: FEATURED_SIZES, loading: 'lazy', priority: false, shown: false });
   }
   return (
     <Layout {...props}>
