@@ -7,12 +7,13 @@
 // Where the bundle cannot be made (read-only install, STITCH_NO_ENGINE_BUNDLE set) the
 // TypeScript sources run through tsx instead: slower to start, same behaviour.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const src = join(root, 'src');
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every file under `dir`, sorted, so the hash does not depend on the directory order. */
 function listFiles(dir) {
@@ -76,9 +77,12 @@ async function engineBundle() {
       rmSync(temp, { recursive: true, force: true });
       if (!existsSync(file)) return undefined;
     }
-    // Bundles of earlier sources are of no more use.
+    // Bundles of earlier sources are of no more use, once no run can still be using them: a
+    // build or dev server started on one imports its chunks lazily (a build that renders nothing
+    // never loads the renderer), so a bundle goes only a day after it was made.
     for (const name of readdirSync(engines)) {
-      if (name !== key && /^[0-9a-f]{16}$/.test(name)) rmSync(join(engines, name), { recursive: true, force: true });
+      const old = join(engines, name);
+      if (name !== key && /^[0-9a-f]{16}$/.test(name) && Date.now() - statSync(old).mtimeMs > DAY_MS) rmSync(old, { recursive: true, force: true });
     }
     return file;
   } catch {

@@ -1,6 +1,6 @@
 // The cache of parsed blog posts: front matter parsed (YAML with positions) and validated (zod),
 // where the body starts, and the reading time. Keyed by a hash of the content engine's version,
-// the file's path and its full text, so any edit — or a change to the parser, the schemas or
+// the file's path and the sha256 of its full text, so any edit — or a change to the parser, the schemas or
 // the libraries — misses. Only posts without any diagnostic are stored: a post with a problem
 // is parsed again every time, so its messages come out exactly as before.
 import { createHash } from 'node:crypto';
@@ -19,10 +19,15 @@ export interface ParsedPost {
   readingTime: number;
 }
 
-/** What the content loader asks of a post cache. */
+/** What the content loader asks of a post cache; `hash` is sourceHash(text), when known. */
 export interface PostMemo {
-  get(file: string, text: string): ParsedPost | undefined;
-  set(file: string, text: string, post: ParsedPost): void;
+  get(file: string, text: string, hash?: string): ParsedPost | undefined;
+  set(file: string, text: string, post: ParsedPost, hash?: string): void;
+}
+
+/** sha256 (hex) of a source file's text: the post cache's key and a post page's key use it. */
+export function sourceHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** The version of the code a parsed post comes from. */
@@ -38,15 +43,16 @@ export function postCacheKind(): CacheKind<ParsedPost> {
 /** The content loader's view of a post cache: keyed by the file and its text. */
 export function postMemo(cache: Cache<ParsedPost>): PostMemo {
   const engine = postEngineVersion();
-  const key = (file: string, text: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(text).digest('hex');
+  // The text is hashed once (sourceHash): the loader keeps that hash for the page keys.
+  const key = (file: string, hash: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(hash).digest('hex');
   return {
-    get: (file, text) => {
-      const post = cache.get(key(file, text));
+    get: (file, text, hash = sourceHash(text)) => {
+      const post = cache.get(key(file, hash));
       return post && post.bodyStart <= text.length ? post : undefined;
     },
-    set: (file, text, post) => {
+    set: (file, text, post, hash = sourceHash(text)) => {
       // Only data that survives JSON unchanged can be cached.
-      if (plainJson(post.data)) cache.set(key(file, text), post);
+      if (plainJson(post.data)) cache.set(key(file, hash), post);
     },
   };
 }
@@ -64,4 +70,30 @@ function plainJson(value: unknown): boolean {
     return Object.values(value as Record<string, unknown>).every((v) => v === undefined || plainJson(v));
   }
   return false;
+}
+
+/** What the content loader asks of a cache of parsed YAML files: their plain data, by file and text hash. */
+export interface YamlMemo {
+  get(file: string, hash: string): unknown;
+  set(file: string, hash: string, data: unknown): void;
+}
+
+/**
+ * Parsed YAML files (site.yaml, services/, locations/…), as JSON: parsing YAML with positions is
+ * most of the content stage's cost after the posts. The positions are not stored: a file whose
+ * data comes from here is parsed again only when a diagnostic asks where a field is.
+ */
+export function yamlCacheKind(): CacheKind<{ data: unknown }> {
+  return jsonKind('yaml', postEngineVersion(), (v) => typeof v === 'object' && v !== null && 'data' in v);
+}
+
+export function yamlMemo(cache: Cache<{ data: unknown }>): YamlMemo {
+  const engine = postEngineVersion();
+  const key = (file: string, hash: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(hash).digest('hex');
+  return {
+    get: (file, hash) => cache.get(key(file, hash))?.data,
+    set: (file, hash, data) => {
+      if (plainJson(data)) cache.set(key(file, hash), { data });
+    },
+  };
 }

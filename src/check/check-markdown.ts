@@ -7,10 +7,12 @@
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import type { ContentGraph } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { MarkdownSource } from './markdown-sources.ts';
 import type { SourceLocator } from './source-locator.ts';
+
+export { markdownSources, type MarkdownSource } from './markdown-sources.ts';
 
 interface MdNode {
   type: string;
@@ -21,23 +23,6 @@ interface MdNode {
 }
 
 const parser = unified().use(remarkParse);
-
-export interface MarkdownSource {
-  /** Path relative to the project root. */
-  file: string;
-  body: string;
-  /** 1-based line of the file where the body starts. */
-  bodyLine: number;
-  /** The page the body renders into. */
-  page: string;
-}
-
-export function markdownSources(graph: ContentGraph): MarkdownSource[] {
-  const pages = ([['/about', graph.about], ['/privacy', graph.privacy], ['/terms', graph.terms]] as const)
-    .map(([page, p]) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page }));
-  const posts = graph.posts.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}` }));
-  return [...pages, ...posts];
-}
 
 export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator): Diagnostic[] {
   const out: Diagnostic[] = [];

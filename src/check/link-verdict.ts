@@ -12,8 +12,9 @@ import { pageEngineVersion } from '../cache/engine-version.ts';
 import { jsonKind, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { checkBuiltLinksWith, failedContent, missingAssets, outputFiles } from './built-links.ts';
-import { markdownSources } from './check-markdown.ts';
+import type { checkBuiltLinksWith as CheckBuiltLinksWith } from './built-links.ts';
+import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
+import { markdownSources } from './markdown-sources.ts';
 import { readSourceText } from './source-locator.ts';
 
 interface Verdict {
@@ -29,7 +30,9 @@ export function verdictKind(): CacheKind<Verdict> {
 /** The link check's diagnostics: the last verdict when nothing it reads has changed. */
 export async function checkLinksCached(state: BuildState, caches: Caches): Promise<Diagnostic[]> {
   const key = caches.kind === 'none' ? undefined : verdictKey(state);
-  if (!key) return checkBuiltLinksWith(state).diagnostics;
+  // The check (and the Markdown parser it loads) only when the verdict is not known.
+  const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./built-links.ts')).checkBuiltLinksWith(s);
+  if (!key) return (await checkBuiltLinksWith(state)).diagnostics;
   const cache = await caches.open(verdictKind());
   const known = cache.get(key);
   const { root } = state.config;
@@ -37,7 +40,7 @@ export async function checkLinksCached(state: BuildState, caches: Caches): Promi
     await cache.save();
     return known.diagnostics;
   }
-  const { diagnostics, locator } = checkBuiltLinksWith(state);
+  const { diagnostics, locator } = await checkBuiltLinksWith(state);
   const consulted = locator?.consulted();
   if (consulted && !consulted.listed) cache.set(key, { diagnostics, read: [...consulted.texts].map(([file, text]) => [file, hashOf(text)]) });
   // One verdict is kept: the last.

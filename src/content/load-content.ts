@@ -8,11 +8,11 @@ import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
-import type { PostMemo } from '../cache/post-cache.ts';
+import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 import * as schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
-import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule } from './types.ts';
+import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
 
 export interface LoadResult {
@@ -26,6 +26,8 @@ interface Loader {
   diagnostics: Diagnostic[];
   /** Parsed posts from earlier builds (the persistent cache), when the build keeps one. */
   posts?: PostMemo;
+  /** Parsed YAML files from earlier builds. */
+  yaml?: YamlMemo;
   texts?: TextMemo;
 }
 
@@ -38,12 +40,15 @@ export interface TextMemo {
 export interface LoadOptions {
   /** Parsed posts from earlier builds: a post whose file is unchanged is not parsed again. */
   posts?: PostMemo;
+  /** The data of YAML files from earlier builds: a file whose text is unchanged is parsed only if a diagnostic needs its positions. */
+  yaml?: YamlMemo;
   /** Texts of files unchanged since an earlier build: not read again. */
   texts?: TextMemo;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, texts: options.texts };
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts };
+  const sources = new Map<string, SourceText>();
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -60,7 +65,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       loadMarkdownPage(ctx, 'pages/privacy.md', schemas.legalSchema),
       loadMarkdownPage(ctx, 'pages/terms.md', schemas.legalSchema),
       loadYaml(ctx, 'redirects.yaml', schemas.redirectsSchema, { redirects: [] }),
-      loadPosts(ctx),
+      loadPosts(ctx, sources),
       listAssets(assetsDir),
     ]);
 
@@ -99,6 +104,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
     withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
+    sources,
   };
   return { graph, diagnostics: ctx.diagnostics };
 }
@@ -133,12 +139,36 @@ async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: S
 }
 
 function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: S): { data: z.output<S>; doc: SourceDoc } | undefined {
+  const doc = ctx.yaml ? cachedYaml(ctx, ctx.yaml, file, text) : parseYaml(ctx, file, text);
+  if (!doc) return undefined;
+  const result = validate(schema, doc);
+  ctx.diagnostics.push(...result.diagnostics);
+  return result.data === undefined ? undefined : { data: result.data, doc };
+}
+
+function parseYaml(ctx: Loader, file: string, text: string): SourceDoc | undefined {
   const parsed = parseYamlSource(file, text);
   ctx.diagnostics.push(...parsed.diagnostics);
-  if (!parsed.doc) return undefined;
-  const result = validate(schema, parsed.doc);
-  ctx.diagnostics.push(...result.diagnostics);
-  return result.data === undefined ? undefined : { data: result.data, doc: parsed.doc };
+  return parsed.doc;
+}
+
+/**
+ * A YAML file's document from the cache when its text is unchanged: its data as stored, its
+ * positions from parsing the text again on the first question (only a diagnostic asks). Files
+ * that gave a diagnostic are never stored (yamlMemo), so their messages come out as before.
+ */
+function cachedYaml(ctx: Loader, memo: YamlMemo, file: string, text: string): SourceDoc | undefined {
+  const hash = sourceHash(text);
+  const data = memo.get(file, hash);
+  if (data === undefined) {
+    const parsed = parseYamlSource(file, text);
+    ctx.diagnostics.push(...parsed.diagnostics);
+    if (parsed.doc && parsed.diagnostics.length === 0) memo.set(file, hash, parsed.doc.data);
+    return parsed.doc;
+  }
+  let parsed: SourceDoc | undefined;
+  const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
+  return { file, data, locate: (path) => positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
 }
 
 async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: S): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
@@ -177,21 +207,24 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
 /** Posts parsed between two turns of the event loop (when a listener takes their bodies). */
 const POST_SLICE = 64;
 
-async function loadPosts(ctx: Loader): Promise<Post[]> {
-  const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir })).sort();
+/** The posts; `sources` gets each one's body and text hash (page keys hash that, not the body). */
+async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise<Post[]> {
+  // One pattern cannot match a file twice: fast-glob's duplicate filter is only cost here.
+  const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir, unique: false })).sort();
   const posts: Post[] = [];
   const seen = new Map<string, string>();
   const loadOne = async (rel: string) => {
     const source = await readSource(ctx, rel);
     if (!source) return undefined;
-    const cached = ctx.posts?.get(source.file, source.text);
+    const hash = sourceHash(source.text);
+    const cached = ctx.posts?.get(source.file, source.text, hash);
     if (cached) {
       const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
-      return { rel, source, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
+      return { rel, source, hash, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
     }
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
     const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
-    return { rel, source, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
+    return { rel, source, hash, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   };
   const loaded: Awaited<ReturnType<typeof loadOne>>[] = [];
   for (let i = 0; i < files.length; i += POST_SLICE) {
@@ -217,7 +250,7 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
     if (item.readingTime === undefined && item.diagnostics.length === 0) {
       const bodyStart = item.source.text.length - item.parsed.body.length;
       if (item.source.text.slice(bodyStart) === item.parsed.body) {
-        ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes });
+        ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
       }
     }
     posts.push({
@@ -227,6 +260,7 @@ async function loadPosts(ctx: Loader): Promise<Post[]> {
       body: item.parsed.body,
       origin: { file: item.source.file, line: item.parsed.bodyLine },
     });
+    sources.set(item.source.file, { body: item.parsed.body, hash: item.hash });
   }
   return posts;
 }

@@ -83,4 +83,15 @@ export interface ContentGraph {
   files: { site: string; gallery: string; home: string; detailingPage: string };
   /** Public paths of every file in site-assets/ (e.g. /images/logo.png). */
   assets: Set<string>;
+  /**
+   * Each post file's body and the sha256 of the file's whole text, by display path (as in
+   * `origin.file`): a page key hashes this instead of the body, when the body is still this one.
+   */
+  sources?: Map<string, SourceText>;
+}
+
+/** A Markdown file's body, and the sha256 (hex) of the text it was cut from. */
+export interface SourceText {
+  body: string;
+  hash: string;
 }

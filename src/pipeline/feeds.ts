@@ -5,7 +5,6 @@
 // stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
 import { statSync } from 'node:fs';
 import { noCaches, type Caches } from '../cache/cache.ts';
-import { absoluteUrls } from '../feeds/absolute-urls.ts';
 import { blogFeedFiles } from '../feeds/blog-feeds.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -20,7 +19,11 @@ export async function feedFiles(state: BuildState, caches: Caches = noCaches): P
     const base = absoluteUrl(siteUrl, `/blog/${slug}`);
     const key = feedHtmlKey(html, base);
     let content = cache.get(key);
-    if (content === undefined) cache.set(key, (content = absoluteUrls(html, base)));
+    if (content === undefined) {
+      // The HTML parser (rehype, parse5) is loaded only when a feed body is not in the cache.
+      const { absoluteUrls } = await import('../feeds/absolute-urls.ts');
+      cache.set(key, (content = absoluteUrls(html, base)));
+    }
     contents.set(slug, content);
   }
   cache.prune();

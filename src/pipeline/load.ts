@@ -1,7 +1,7 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
 import { persistentCaches } from '../cache/cache.ts';
-import { postCacheKind, postMemo } from '../cache/post-cache.ts';
+import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
@@ -9,11 +9,17 @@ import type { BuildOptions, BuildState } from './state.ts';
 
 export async function loadStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
-  const cache = await (options.cache ?? persistentCaches(config)).open(postCacheKind());
-  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), texts: options.texts });
-  // Posts no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
-  cache.prune();
-  await cache.save();
+  const caches = options.cache ?? persistentCaches(config);
+  const cache = await caches.open(postCacheKind());
+  // YAML data only from the disk cache: it decodes fresh objects each build, where the memory
+  // cache (dev) would hand the same ones to a build that may change them.
+  const yaml = caches.kind === 'persistent' ? await caches.open(yamlCacheKind()) : undefined;
+  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts });
+  // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
+  for (const c of [cache, yaml]) {
+    c?.prune();
+    await c?.save();
+  }
   state.diagnostics.push(...loaded.diagnostics);
   state.graph = loaded.graph;
 }

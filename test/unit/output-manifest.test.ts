@@ -71,6 +71,21 @@ describe('output manifest', () => {
     await writer.prepare();
     expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
   });
+
+  it("writes everything again when a page's packed link indexes are damaged", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+    await firstBuild(root);
+    const dir = join(root, '.stitch/cache/output');
+    const file = join(dir, readdirSync(dir)[0]);
+    for (const damage of ['0,1;2', '0,x;1;2', '0,,1;1;2', '-1;1;2']) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      manifest.files['blog/2/index.html'].page.links = damage;
+      writeFileSync(file, JSON.stringify(manifest));
+      const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+      await writer.prepare();
+      expect(writer.reuse('blog/1/index.html', 'key-1'), damage).toBeUndefined();
+    }
+  });
 });
 
 describe('link interner', () => {

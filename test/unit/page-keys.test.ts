@@ -44,4 +44,16 @@ describe('page keys', () => {
     expect(pageKeys({ ...state, images: { generation: 'g2' } } as unknown as BuildState)(post('Hello'))).not.toBe(base);
     expect(pageKeys(state, '<script></script>')(post('Hello'))).not.toBe(base);
   });
+
+  it("key a post by its file's text while its body is the one cut from it, and by the body once it is not", () => {
+    const withSource = (body: string, hash: string) => pageKeys({ ...state, graph: { ...state.graph, sources: new Map([['content/blog/a.md', { body, hash }]]) } } as unknown as BuildState);
+    const route = post('Hello', { origin: { file: 'content/blog/a.md' } });
+    // The text changed (say its front matter), even where the route does not show it: a new key.
+    expect(withSource('Hello', 'text-1')(route)).not.toBe(withSource('Hello', 'text-2')(route));
+    expect(withSource('Hello', 'text-1')(route)).toBe(withSource('Hello', 'text-1')(route));
+    // stitch dev put an edited body in place: the body is hashed, not the stale text's hash.
+    const edited = post('Hello, edited', { origin: { file: 'content/blog/a.md' } });
+    expect(withSource('Hello', 'text-1')(edited)).toBe(key(edited));
+    expect(withSource('Hello', 'text-1')(edited)).not.toBe(withSource('Hello', 'text-1')(route));
+  });
 });

@@ -1,0 +1,80 @@
+// The content stage keeps the parsed data of YAML files (post-cache.ts yamlMemo): a file whose
+// text did not change is not parsed again, yet every diagnostic about it still points at its line
+// and column, and any edit is seen.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { YamlMemo } from '../../src/cache/post-cache.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+
+/** A memo in a Map that counts what it answered, stored as JSON as the disk cache stores it. */
+function memo() {
+  const store = new Map<string, string>();
+  const counts = { hits: 0, stored: 0 };
+  const yaml: YamlMemo = {
+    get: (file, hash) => {
+      const json = store.get(`${file}\0${hash}`);
+      if (json === undefined) return undefined;
+      counts.hits++;
+      return JSON.parse(json);
+    },
+    set: (file, hash, data) => {
+      counts.stored++;
+      store.set(`${file}\0${hash}`, JSON.stringify(data));
+    },
+  };
+  return { yaml, counts };
+}
+
+function project(): string {
+  const root = mkdtempSync(join(tmpdir(), 'stitch-yaml-cache-'));
+  cpSync(join(import.meta.dirname, '../../content'), join(root, 'content'), { recursive: true });
+  return root;
+}
+
+const load = (root: string, yaml: YamlMemo) => loadContent(root, join(root, 'content'), join(root, 'site-assets'), { yaml });
+/** What a build shows of a load: the graph as JSON and every diagnostic with its position. */
+const seen = async (root: string, yaml: YamlMemo) => {
+  const { graph, diagnostics } = await load(root, yaml);
+  return { graph: JSON.stringify(graph, (_k, v) => (v instanceof Map || v instanceof Set ? [...v] : v)), diagnostics };
+};
+
+describe('the YAML data cache', () => {
+  it('gives the same graph and the same diagnostics, at the same positions, without parsing unchanged files', async () => {
+    const root = project();
+    // An unknown field (a warning found by validation, placed at its key) and a dropped reference.
+    const file = join(root, 'content/services/airplane-upholstery.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('order: 4\n', 'order: 4\ncolour: blue\n'));
+    const { yaml, counts } = memo();
+    const first = await seen(root, yaml);
+    expect(counts.stored).toBeGreaterThan(10);
+    expect(first.diagnostics.some((d) => d.file?.endsWith('airplane-upholstery.yaml') && d.line === 3)).toBe(true);
+    const second = await seen(root, yaml);
+    expect(counts.hits).toBe(counts.stored);
+    expect(second).toEqual(first);
+  });
+
+  it('sees an edit of a cached file', async () => {
+    const root = project();
+    const { yaml } = memo();
+    const before = await load(root, yaml);
+    const file = join(root, 'content/services/airplane-upholstery.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Airplane Upholstery', 'title: Aircraft Upholstery'));
+    const after = await load(root, yaml);
+    expect(before.graph!.categories.find((c) => c.id === 'airplane-upholstery')!.title).toBe('Airplane Upholstery');
+    expect(after.graph!.categories.find((c) => c.id === 'airplane-upholstery')!.title).toBe('Aircraft Upholstery');
+  });
+
+  it('stores no file with a syntax error: its message comes out the same every time', async () => {
+    const root = project();
+    const file = join(root, 'content/locations/belen.yaml');
+    writeFileSync(file, 'id: belen\ntitle: [unclosed\n');
+    const { yaml } = memo();
+    const first = await load(root, yaml);
+    const second = await load(root, yaml);
+    const syntax = (r: typeof first) => r.diagnostics.filter((d) => d.file?.endsWith('belen.yaml'));
+    expect(syntax(first).length).toBeGreaterThan(0);
+    expect(syntax(second)).toEqual(syntax(first));
+  });
+});
