@@ -29,9 +29,8 @@ async function photo(path: string, width: number, height: number, seed: number) 
 
 describe('image pipeline', { timeout: 240_000 }, () => {
   it('plans widths up to the source width', () => {
-    // No 1200: slots that picked it take the 1600 (AVIF costs CPU by the pixel).
-    expect(variantWidths(1600)).toEqual([400, 800, 1600]);
-    expect(variantWidths(2400)).toEqual([400, 800, 1600]);
+    expect(variantWidths(1600)).toEqual([400, 800, 1200, 1600]);
+    expect(variantWidths(2400)).toEqual([400, 800, 1200, 1600]);
     expect(variantWidths(1200)).toEqual([400, 800, 1200]);
     expect(variantWidths(1000)).toEqual([400, 800, 1000]);
     expect(variantWidths(300)).toEqual([300]);
