@@ -21,7 +21,8 @@ export function Reused({ by, id, children }: { by: object; id: string; children:
 // is dropped and React escapes text), so a page's own text is never taken for a marker.
 const NONCE = Math.random().toString(36).slice(2, 10);
 const TAG = `stitch-part-${NONCE}`;
-const MARKER = new RegExp(`<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`, 'g');
+const OPEN = `<${TAG}-`;
+const MARKER = new RegExp(`<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`, 'y');
 /** HTML that records something while it renders: never pasted. */
 const RECORDS = /<img\b|<source\b|data-island/;
 
@@ -52,6 +53,16 @@ export class PageParts {
       if (!parts) kept.set(by, (parts = new Map()));
       parts.set(id, part);
     });
-    return html.replace(MARKER, (_, kind: string, k: string) => (kind === 'p' ? this.pasted[Number(k)] : ''));
+    // indexOf finds the few markers of a 40 KB page several times faster than a RegExp.
+    let out = '';
+    let at = 0;
+    for (let m = html.indexOf(OPEN, at); m >= 0; m = html.indexOf(OPEN, at)) {
+      MARKER.lastIndex = m;
+      const found = MARKER.exec(html);
+      if (!found) break;
+      out += html.slice(at, m) + (found[1] === 'p' ? this.pasted[Number(found[2])] : '');
+      at = MARKER.lastIndex;
+    }
+    return at === 0 ? html : out + html.slice(at);
   }
 }
