@@ -1,11 +1,8 @@
-// unified: remark-parse → remark-gfm → remark-rehype → sanitize → slug → links → focusable code → prism → stringify.
+// unified: remark-parse → remark-gfm → remark-rehype → sanitize → slug → elements (links, focusable code, prism) → stringify.
 // Raw HTML in Markdown is dropped by remark-rehype (allowDangerousHtml off) and the tree is
 // sanitised, so an editor cannot inject markup; code highlighting runs after sanitising.
 // remark-gfm doubles the parse time (its autolink literals are tried at every word), so a
 // document that cannot contain GFM syntax is parsed without it: the output is the same.
-// The common languages (refractor's common set: bash, CSS, JS/TS, JSON, YAML, HTML, Markdown,
-// Python, SQL…): loading all 300 takes half a second at every start; others stay plain text.
-import rehypePrism from 'rehype-prism-plus/common';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
@@ -13,8 +10,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
-import rehypeFocusableCode from './rehype-focusable-code.ts';
-import rehypeLinks from './rehype-links.ts';
+import rehypeElements from './rehype-elements.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
 export type { MarkdownOptions };
@@ -41,9 +37,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
     .use(remarkRehype)
     .use(rehypeSanitize, schema)
     .use(rehypeSlug)
-    .use(rehypeLinks, { siteUrl: options.siteUrl })
-    .use(rehypeFocusableCode)
-    .use(rehypePrism, { ignoreMissing: true, defaultLanguage: undefined })
+    .use(rehypeElements, { siteUrl: options.siteUrl })
     .use(rehypeStringify) as unknown as StringProcessor;
 }
 

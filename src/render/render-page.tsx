@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { IslandCollector } from '../islands/island.tsx';
 import { ImageCollector, ImageManifestContext, type ImageUse } from '../images/image-context.ts';
 import type { ImageManifest } from '../images/image-manifest.ts';
+import { PageParts, ReusedParts } from './reused.tsx';
 
 export interface RenderedBody {
   html: string;
@@ -21,6 +22,7 @@ export function renderPage(templates: Record<string, ComponentType<any>>, templa
   const manifest = ((props.layout as { images?: ImageManifest } | undefined)?.images) ?? {};
   const page = createElement(ImageManifestContext.Provider, { value: manifest }, createElement(Component, props));
   const images: ImageUse[] = [];
-  const html = renderToString(createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page)));
-  return { html, islands: [...islands].sort(), images };
+  const parts = new PageParts();
+  const html = renderToString(createElement(ReusedParts.Provider, { value: parts }, createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page))));
+  return { html: parts.finish(html), islands: [...islands].sort(), images };
 }

@@ -6,9 +6,16 @@ import { telHref } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Brand } from './Brand.tsx';
 
-export function Header({ layout, path, solid }: { layout: LayoutData; path: string; solid: boolean }) {
+/** The header link of the page at `path` (marked aria-current), or '' when the header has none. */
+export function currentNavHref(layout: LayoutData, path: string): string {
+  const hrefs = ['/', '/about', '/gallery', ...layout.categories.map((c) => c.href), '/detailing-services', '/contact'];
+  return hrefs.includes(path) ? path : '';
+}
+
+/** `current`: the link of the page shown (currentNavHref): the header depends on no other part of the path. */
+export function Header({ layout, current: currentHref, solid }: { layout: LayoutData; current: string; solid: boolean }) {
   const { site } = layout;
-  const current = (href: string) => (href === path ? { 'aria-current': 'page' as const } : {});
+  const current = (href: string) => (href !== '' && href === currentHref ? { 'aria-current': 'page' as const } : {});
   return (
     <header className="site-header" data-solid={solid ? 'true' : 'false'}>
       <div className="container header-inner">

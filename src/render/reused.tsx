@@ -1,0 +1,68 @@
+// Parts of the page shell that are the same on thousands of pages (header, mobile menu, footer)
+// are rendered by React once and pasted into later pages as HTML: they were most of React's
+// work on a blog post. A part is rendered in place the first time, between two marker
+// elements, so its HTML is exactly what React writes there; renderPage() cuts it out and
+// keeps it under the part's key, and later pages render a placeholder it replaces.
+// The key must be everything the part's HTML depends on: `by` (an object the pages share, kept
+// while it lives) and `id` (a string). A part must record nothing (no islands, no images):
+// a pasted part would not record again; renderPage() refuses to keep one that does.
+import { createContext, createElement, Fragment, useContext, type ReactElement } from 'react';
+
+/** The parts of the page being rendered (renderPage provides one per page). */
+export const ReusedParts = createContext<PageParts | null>(null);
+
+/** Renders `children` once per (`by`, `id`) and pastes its HTML into later pages. */
+export function Reused({ by, id, children }: { by: object; id: string; children: ReactElement }) {
+  const parts = useContext(ReusedParts);
+  return parts ? parts.element(by, id, children) : children;
+}
+
+// Marker names no page can contain: a custom element with a random name (Markdown's raw HTML
+// is dropped and React escapes text), so a page's own text is never taken for a marker.
+const NONCE = Math.random().toString(36).slice(2, 10);
+const TAG = `stitch-part-${NONCE}`;
+const OPEN = `<${TAG}-`;
+const MARKER = new RegExp(`<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`, 'y');
+/** HTML that records something while it renders: never pasted. */
+const RECORDS = /<img\b|<source\b|data-island/;
+
+const kept = new WeakMap<object, Map<string, string>>();
+
+export class PageParts {
+  private readonly firsts: { by: object; id: string }[] = [];
+  private readonly pasted: string[] = [];
+
+  element(by: object, id: string, children: ReactElement): ReactElement {
+    const html = kept.get(by)?.get(id);
+    if (html !== undefined) return createElement(`${TAG}-p`, { 'data-k': this.pasted.push(html) - 1 });
+    const k = this.firsts.push({ by, id }) - 1;
+    return createElement(Fragment, null, createElement(`${TAG}-s`, { 'data-k': k }), children, createElement(`${TAG}-e`, { 'data-k': k }));
+  }
+
+  /** The page's HTML without markers, the pasted parts in place; keeps the parts rendered here. */
+  finish(html: string): string {
+    if (this.firsts.length === 0 && this.pasted.length === 0) return html;
+    this.firsts.forEach(({ by, id }, k) => {
+      const start = `<${TAG}-s data-k="${k}"></${TAG}-s>`;
+      const from = html.indexOf(start) + start.length;
+      const to = html.indexOf(`<${TAG}-e data-k="${k}"></${TAG}-e>`, from);
+      if (from < start.length || to < 0) return;
+      const part = html.slice(from, to);
+      if (part.includes(`<${TAG}`) || RECORDS.test(part)) return;
+      let parts = kept.get(by);
+      if (!parts) kept.set(by, (parts = new Map()));
+      parts.set(id, part);
+    });
+    // indexOf finds the few markers of a 40 KB page several times faster than a RegExp.
+    let out = '';
+    let at = 0;
+    for (let m = html.indexOf(OPEN, at); m >= 0; m = html.indexOf(OPEN, at)) {
+      MARKER.lastIndex = m;
+      const found = MARKER.exec(html);
+      if (!found) break;
+      out += html.slice(at, m) + (found[1] === 'p' ? this.pasted[Number(found[2])] : '');
+      at = MARKER.lastIndex;
+    }
+    return at === 0 ? html : out + html.slice(at);
+  }
+}
