@@ -4,7 +4,7 @@
 // engine (bin/, src/, package.json, tsconfig.json; node_modules linked) so the repository's own
 // .stitch/engine is left alone.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,11 @@ function stitch(args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 const bundles = () => (existsSync(join(copy, '.stitch/engine')) ? readdirSync(join(copy, '.stitch/engine')).filter((n) => !n.endsWith('.tmp')) : []);
+/** Makes the bundles `names` look two days old: older than the launcher keeps an unused bundle. */
+const age = (names: string[]) => {
+  const then = new Date(Date.now() - 2 * 24 * 3600_000);
+  for (const name of names) utimesSync(join(copy, '.stitch/engine', name), then, then);
+};
 
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'stitch-engine-'));
@@ -49,15 +54,22 @@ describe('the engine bundle', { timeout: 600_000 }, () => {
     expect(existsSync(join(copy, '.stitch/engine', bundles()[0], 'main.mjs'))).toBe(true);
   });
 
-  it('follows a change to the sources and drops the bundle of the old ones', () => {
+  it('follows a change to the sources, and drops the bundle of the old ones once it is a day old', () => {
     const [before] = bundles();
     const main = join(copy, 'src/cli/main.ts');
     writeFileSync(main, readFileSync(main, 'utf8').replace('Builds the upholstery business website', 'Builds the EDITED website'));
     const r = stitch(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Builds the EDITED website');
+    // The old bundle stays for a while: a dev server or build started on it may still import its chunks.
+    const [edited] = bundles().filter((b) => b !== before);
+    expect(bundles().sort()).toEqual([before, edited].sort());
+    // Once a day old, the next bundle made drops it.
+    age([before, edited]);
+    writeFileSync(main, readFileSync(main, 'utf8').replace('Builds the EDITED website', 'Builds the EDITED AGAIN website'));
+    expect(stitch(['--help']).stdout).toContain('Builds the EDITED AGAIN website');
     expect(bundles()).toHaveLength(1);
-    expect(bundles()[0]).not.toBe(before);
+    expect([before, edited]).not.toContain(bundles()[0]);
   });
 
   it('builds the same site as the TypeScript sources run through tsx', () => {
@@ -89,9 +101,11 @@ describe('the engine bundle', { timeout: 600_000 }, () => {
     cpSync(original, moved, { recursive: true, verbatimSymlinks: true, filter: (from) => !/\/out-(bundled|tsx)$/.test(from) });
     // The copy has templates of its own (copied with it), as a real checkout: they import the engine through ../src.
     const [carried] = bundles();
+    expect(bundles()).toHaveLength(1);
     // The original goes away, as a checkout that was copied and then deleted or changed.
     rmSync(join(original, 'src'), { recursive: true, force: true });
     copy = moved;
+    age([carried]); // carried along a day ago, so the copy's first bundle drops it
     // The small fixture content is enough: the templates and islands are the real ones.
     const r = stitch(['build', '--content', join(ROOT, 'test/fixtures/mini'), '--out', 'out-copy', '--no-budgets'], { SOURCE_DATE_EPOCH: '1767225600' });
     expect(r.stderr).not.toMatch(/Unexpected error|Cannot find module|ENOENT/);
