@@ -23,7 +23,10 @@ export interface Cache<V> {
    * cache leaves them in its file until they make up a quarter of it: still valid, only unused.)
    */
   prune(): void;
-  /** Makes the entries last (persistent: written atomically). Never rejects: a cache only saves time. */
+  /**
+   * Makes the entries last. Never rejects: a cache only saves time. (The persistent cache has
+   * been writing what was set all along; save writes the rest and compacts the pack if needed.)
+   */
   save(): Promise<void>;
 }
 

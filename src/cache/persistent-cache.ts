@@ -7,10 +7,15 @@
 // part: the rest is ignored and the pack rewritten, so a torn or corrupt file can cost time but
 // never give a wrong value. A pack of another version is ignored whole.
 //
-// save() appends the new records when it can (a one-post edit writes one record) and rewrites
-// the pack atomically when it must: the file was missing, torn or of another version, or the
-// entries prune() dropped take up a quarter of it.
+// What a build sets goes to disk while the build runs, in batches of about a megabyte, instead
+// of waiting in memory for save(): a cold build of 10,000 posts would otherwise hold all their
+// Markdown HTML at once, and a build killed half-way keeps what it had written. A batch is
+// appended to the pack; the first one is written with the whole pack, atomically (temp +
+// rename), when the pack must be rewritten anyway: it was missing, torn or of another version.
+// save() writes the last batch, and rewrites the pack atomically when the entries prune()
+// dropped (or a later record replaced) take up a quarter of it.
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -20,7 +25,7 @@ import type { Cache, CacheKind, Caches } from './cache.ts';
 const MAGIC = Buffer.from('STPK');
 const FORMAT = 1;
 const RECORD_HEAD = 12;
-/** Records go out in batches of about a megabyte: the pack is never a second time in memory. */
+/** Records go to disk in batches of about a megabyte: few writes, and little waits in memory. */
 const BATCH = 1 << 20;
 
 export class PersistentCaches implements Caches {
@@ -53,8 +58,17 @@ export class PersistentCaches implements Caches {
 class PackCache<V> implements Cache<V> {
   /** Entries read from disk: key → value bytes (slices of the pack). */
   private readonly stored = new Map<string, Buffer>();
-  /** Entries set in this build, not on disk yet. */
-  private readonly added = new Map<string, V>();
+  /** Entries this build set and wrote: key → where its record is in the pack. */
+  private readonly written = new Map<string, Place>();
+  /** Entries this build set that are not on disk yet (the batch being filled and the one being written). */
+  private readonly pending = new Map<string, Encoded>();
+  /** Records waiting for the next write. */
+  private batch: Encoded[] = [];
+  private batchBytes = 0;
+  /** The writes so far, one after the other. */
+  private writing: Promise<void> = Promise.resolve();
+  /** A write failed (read-only or full disk): nothing more is written, pending entries stay in memory. */
+  private failed = false;
   /** Keys this build read or wrote. */
   private readonly used = new Set<string>();
   /** Bytes of readable records on disk (those of entries no longer wanted included). */
@@ -85,9 +99,7 @@ class PackCache<V> implements Cache<V> {
 
   get(key: string): V | undefined {
     this.used.add(key);
-    const added = this.added.get(key);
-    if (added !== undefined) return added;
-    const bytes = this.stored.get(key);
+    const bytes = this.pending.get(key)?.value() ?? this.readBack(key) ?? this.stored.get(key);
     if (bytes === undefined) return undefined;
     const value = this.kind.decode(bytes);
     if (value === undefined) this.drop(key);
@@ -95,84 +107,183 @@ class PackCache<V> implements Cache<V> {
   }
 
   has(key: string): boolean {
-    return this.added.has(key) || this.stored.has(key);
+    return this.pending.has(key) || this.written.has(key) || this.stored.has(key);
   }
 
   set(key: string, value: V): void {
     this.used.add(key);
     this.drop(key);
-    this.added.set(key, value);
+    const r = record(key, this.kind.encode(value));
+    this.pending.set(key, r);
+    this.batch.push(r);
+    this.batchBytes += r.bytes.length;
+    if (this.batchBytes >= BATCH) this.flush();
   }
 
   prune(): void {
-    for (const key of this.stored.keys()) if (!this.used.has(key)) this.drop(key);
+    for (const key of this.stored.keys()) if (!this.used.has(key)) this.stored.delete(key);
   }
 
   async save(): Promise<void> {
-    // Replaced, pruned or undecodable entries are still on disk: the bytes not in a stored entry.
+    this.flush();
+    await this.writing;
+    // The cache only saves time: a failed write (read-only or full disk) never fails the build.
+    if (this.failed) return;
+    // Replaced, pruned or undecodable entries are still on disk: the bytes not in a live entry.
     let liveBytes = 0;
     for (const [key, value] of this.stored) liveBytes += RECORD_HEAD + Buffer.byteLength(key) + value.length;
-    const compact = this.rewrite || (this.diskBytes - liveBytes) * 4 > this.diskBytes;
-    if (!compact && this.added.size === 0) return;
-    const encoded = [...this.added].map(([key, value]) => record(key, this.kind.encode(value)));
+    for (const place of this.written.values()) liveBytes += place.length;
+    if (!this.rewrite && (this.diskBytes - liveBytes) * 4 <= this.diskBytes) return;
+    const moved = new Map<string, Place>();
     try {
-      if (compact) await writeFileAtomic(this.file, this.records(encoded));
-      else await this.append(encoded);
+      await writeFileAtomic(this.file, batches(this.compacted(moved)));
     } catch {
-      // The cache only saves time: a failed write (read-only or full disk) never fails the build.
       return;
     }
-    // Saved: what was added is now on disk (a second save writes only what comes after).
-    for (const r of encoded) this.stored.set(r.key, r.bytes.subarray(r.bytes.length - r.valueLength));
-    const written = encoded.reduce((sum, r) => sum + r.bytes.length, 0);
-    this.diskBytes = compact ? liveBytes + written : this.diskBytes + written;
-    this.added.clear();
+    this.written.clear();
+    for (const [key, place] of moved) this.written.set(key, place);
+    this.diskBytes = liveBytes;
     this.rewrite = false;
   }
 
-  /** The whole pack: header, the stored entries still wanted, then the new ones. */
-  private *records(encoded: Encoded[]): Generator<Buffer> {
-    let batch: Buffer[] = [headerOf(this.kind.version)];
-    let size = 0;
-    const flush = () => {
-      const out = Buffer.concat(batch);
-      batch = [];
-      size = 0;
-      return out;
-    };
-    const pending = (function* (stored: Map<string, Buffer>) {
-      for (const [key, value] of stored) yield record(key, value).bytes;
-      for (const r of encoded) yield r.bytes;
-    })(this.stored);
-    for (const bytes of pending) {
-      batch.push(bytes);
-      size += bytes.length;
-      if (size >= BATCH) yield flush();
-    }
-    if (batch.length > 0) yield flush();
+  /** Sends the records set since the last write to disk, after the writes before them. */
+  private flush(): void {
+    if (this.batch.length === 0 || this.failed) return;
+    const batch = this.batch;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.writing = this.writing.then(() => this.write(batch));
   }
 
-  private async append(encoded: Encoded[]): Promise<void> {
-    const file = await open(this.file, 'a');
+  /** Appends a batch to the pack, or writes the whole pack with it when the pack must be rewritten. */
+  private async write(batch: Encoded[]): Promise<void> {
+    if (this.failed) return;
+    let offset: number;
     try {
-      // The pack vanished since it was read: start it again with a header.
-      const fresh = (await file.stat()).size === 0;
-      await file.write(Buffer.concat([...(fresh ? [headerOf(this.kind.version)] : []), ...encoded.map((r) => r.bytes)]));
-    } finally {
-      await file.close();
+      if (this.rewrite) {
+        const header = headerOf(this.kind.version);
+        const stored = [...this.stored].map(([key, value]) => record(key, value).bytes);
+        await writeFileAtomic(this.file, batches([header, ...stored, ...batch.map((r) => r.bytes)]));
+        this.diskBytes = stored.reduce((sum, b) => sum + b.length, 0);
+        offset = header.length + this.diskBytes;
+        this.rewrite = false;
+      } else {
+        offset = await append(this.file, this.kind.version, Buffer.concat(batch.map((r) => r.bytes)));
+      }
+    } catch {
+      this.failed = true;
+      return;
+    }
+    for (const r of batch) {
+      this.diskBytes += r.bytes.length;
+      // A later set of the same key is still to come: that one is the entry.
+      if (this.pending.get(r.key) === r) {
+        this.pending.delete(r.key);
+        this.written.set(r.key, { offset, length: r.bytes.length });
+      }
+      offset += r.bytes.length;
     }
   }
 
-  /** Forgets a stored entry (its record on disk becomes waste, see save). */
+  /** The value bytes of an entry this build wrote, read back from the pack (undefined when it is not there any more). */
+  private readBack(key: string): Buffer | undefined {
+    const place = this.written.get(key);
+    if (!place) return undefined;
+    const bytes = readRecord(this.file, place, key);
+    if (bytes === undefined) this.written.delete(key);
+    return bytes;
+  }
+
+  /** The whole pack: header, the stored entries still wanted, then those this build wrote (their new places in `moved`). */
+  private *compacted(moved: Map<string, Place>): Generator<Buffer> {
+    const header = headerOf(this.kind.version);
+    yield header;
+    let offset = header.length;
+    for (const [key, value] of this.stored) {
+      const { bytes } = record(key, value);
+      offset += bytes.length;
+      yield bytes;
+    }
+    for (const [key, place] of this.written) {
+      const value = readRecord(this.file, place, key);
+      if (value === undefined) continue;
+      const { bytes } = record(key, value);
+      moved.set(key, { offset, length: bytes.length });
+      offset += bytes.length;
+      yield bytes;
+    }
+  }
+
+  /** Forgets an entry (its record on disk becomes waste, see save). */
   private drop(key: string): void {
     this.stored.delete(key);
+    this.written.delete(key);
+    this.pending.delete(key);
   }
+}
+
+/** Where a record is in the pack: its first byte and its length (head included). */
+interface Place {
+  offset: number;
+  length: number;
 }
 
 interface Encoded {
   key: string;
-  valueLength: number;
   bytes: Buffer;
+  value(): Buffer;
+}
+
+/** Appends records to the pack; resolves with the offset they were written at. */
+async function append(file: string, version: string, records: Buffer): Promise<number> {
+  const handle = await open(file, 'a');
+  try {
+    let offset = (await handle.stat()).size;
+    // The pack vanished since it was read: start it again with a header.
+    if (offset === 0) {
+      const header = headerOf(version);
+      await handle.write(header);
+      offset = header.length;
+    }
+    await handle.write(records);
+    return offset;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The value bytes of `key`'s record at `place`, when it is there, whole and unchanged. */
+function readRecord(file: string, place: Place, key: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const b = Buffer.allocUnsafe(place.length);
+    if (readSync(fd, b, 0, place.length, place.offset) !== place.length) return undefined;
+    const keyLength = b.readUInt32LE(0);
+    const body = b.subarray(RECORD_HEAD);
+    if (RECORD_HEAD + keyLength + b.readUInt32LE(4) !== place.length || crc32(body) !== b.readUInt32LE(8)) return undefined;
+    return body.toString('utf8', 0, keyLength) === key ? body.subarray(keyLength) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Joins buffers into writes of about BATCH bytes: a large pack is never a second time in memory. */
+function* batches(buffers: Iterable<Buffer>): Generator<Buffer> {
+  let batch: Buffer[] = [];
+  let size = 0;
+  for (const b of buffers) {
+    batch.push(b);
+    size += b.length;
+    if (size >= BATCH) {
+      yield Buffer.concat(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) yield Buffer.concat(batch);
 }
 
 function headerOf(version: string): Buffer {
@@ -195,5 +306,5 @@ function record(key: string, value: string | Uint8Array): Encoded {
   if (typeof value === 'string') b.write(value, RECORD_HEAD + keyLength, 'utf8');
   else b.set(value, RECORD_HEAD + keyLength);
   b.writeUInt32LE(crc32(b.subarray(RECORD_HEAD)), 8);
-  return { key, valueLength, bytes: b };
+  return { key, bytes: b, value: () => b.subarray(RECORD_HEAD + keyLength) };
 }

@@ -1,8 +1,10 @@
 // One contract for the three cache implementations (cache/cache.ts), then what only the
 // persistent one must do: survive a reopen, ignore a torn or corrupt pack, never throw on save.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cachesFor, noCaches, type CacheKind, type Caches } from '../../src/cache/cache.ts';
 import { MemoryCaches } from '../../src/cache/memory-cache.ts';
@@ -79,6 +81,16 @@ describe.each(implementations)('the $name cache', ({ make, keeps }) => {
   });
 });
 
+/** Bytes of the text kind's pack in `dir` (0 while there is none). */
+function packSize(dir: string): number {
+  try {
+    const pack = readdirSync(join(dir, 'text')).find((f) => f.endsWith('.pack'));
+    return pack ? statSync(join(dir, 'text', pack)).size : 0;
+  } catch {
+    return 0;
+  }
+}
+
 describe('the persistent cache', () => {
   const fill = async (dir: string, count: number) => {
     const cache = await new PersistentCaches(dir, 'content').open(text());
@@ -146,6 +158,46 @@ describe('the persistent cache', () => {
     await Promise.all(caches.map((cache) => cache.save()));
     expect(readdirSync(join(dir, 'text')).filter((f) => !f.endsWith('.pack'))).toEqual([]);
     expect(readdirSync(join(dir, 'text'))).toHaveLength(1);
+  });
+
+  it('writes entries while a build runs: before save, a reopened cache reads them', async () => {
+    const dir = tempDir();
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    // About 3 MB: more than the pack's batch of a megabyte.
+    for (let i = 0; i < 1500; i++) cache.set(`key-${i}`, `value ${i} `.repeat(200));
+    // The writes run in the background: wait until the first megabyte is on disk (or give up: then the reads below fail).
+    for (let waited = 0; packSize(dir) <= 1 << 20 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const reopened = await new PersistentCaches(dir, 'content').open(text());
+    expect(reopened.get('key-0')).toBe('value 0 '.repeat(200));
+    expect(reopened.get('key-500')).toBe('value 500 '.repeat(200));
+    // This build still reads back what it wrote.
+    expect(cache.get('key-1')).toBe('value 1 '.repeat(200));
+    await cache.save();
+    expect((await new PersistentCaches(dir, 'content').open(text())).get('key-1499')).toBe('value 1499 '.repeat(200));
+  }, 60_000);
+
+  it('a build killed with SIGKILL before save leaves the entries it wrote readable, and no wrong one', async () => {
+    const dir = tempDir();
+    const source = fileURLToPath(new URL('../../src/cache/persistent-cache.ts', import.meta.url));
+    // A child sets entries (yielding so its writes run) and kills itself part-way, never saving.
+    const script = `
+      import { PersistentCaches } from ${JSON.stringify(source)};
+      const kind = { name: 'text', version: '1', encode: (s) => s, decode: (b) => b.toString('utf8') };
+      const cache = await new PersistentCaches(${JSON.stringify(dir)}, 'content').open(kind);
+      for (let i = 0; i < 3000; i++) {
+        cache.set('key-' + i, ('value ' + i + ' ').repeat(200));
+        if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      process.kill(process.pid, 'SIGKILL');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+    expect(packSize(dir)).toBeGreaterThan(1 << 20);
+    const cache = await new PersistentCaches(dir, 'content').open(text());
+    const found = Array.from({ length: 3000 }, (_, i) => cache.get(`key-${i}`));
+    const readable = found.filter((v) => v !== undefined).length;
+    expect(readable).toBeGreaterThan(400);
+    // Batches are written in order: what is readable is the first entries, each with its own value.
+    expect(found.slice(0, readable)).toEqual(Array.from({ length: readable }, (_, i) => `value ${i} `.repeat(200)));
   });
 
   it('appends what a build adds instead of rewriting the pack', async () => {

@@ -1,0 +1,44 @@
+// The documents stage's runner stops its workers as soon as the documents are done: their
+// memory is given back before the stages that follow (photo variants, social cards), which
+// would otherwise run with every worker's heap still held (docs/performance.md, Memory).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResolvedConfig } from '../../src/config/resolve-config.ts';
+import { Executor, POOL_THRESHOLD } from '../../src/executor/executor.ts';
+import { DocumentRunner } from '../../src/pipeline/executor.ts';
+import type { DocumentInput, DocumentJob } from '../../src/render/render-documents.ts';
+import type { ServerModule } from '../../src/render/render-worker-page.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A pool that answers every document at once, and records when it is closed. */
+function fakePool(events: string[]): Executor {
+  return {
+    size: 2,
+    each: async (_task: string, items: unknown[], _shared: unknown, _max: number, onResult: (i: number, r: unknown) => Promise<void> | void) => {
+      for (let i = 0; i < items.length; i++) await onResult(i, { islands: [], scripts: [], imageUrls: [], bytes: 0 });
+      events.push('done');
+    },
+    close: async () => {
+      events.push('closed');
+    },
+  } as unknown as Executor;
+}
+
+describe('DocumentRunner', () => {
+  it('stops the workers when the documents are done, and starts new ones for a later call', async () => {
+    const events: string[] = [];
+    const start = vi.spyOn(Executor, 'start').mockImplementation(async () => fakePool(events));
+    const runner = new DocumentRunner({ cacheDir: '/nowhere', mode: 'production' } as ResolvedConfig);
+    const inputs = Array.from({ length: POOL_THRESHOLD }, (_, i) => ({ route: { output: `p${i}.html` } }) as unknown as DocumentInput);
+    let facts = 0;
+    await runner.documents({} as ServerModule, {} as DocumentJob, inputs, () => {
+      facts++;
+    });
+    expect(facts).toBe(POOL_THRESHOLD);
+    expect(events).toEqual(['done', 'closed']);
+    await runner.documents({} as ServerModule, {} as DocumentJob, inputs, () => undefined);
+    expect(start).toHaveBeenCalledTimes(2);
+    await runner.close();
+    expect(events).toEqual(['done', 'closed', 'done', 'closed']);
+  });
+});
