@@ -75,7 +75,8 @@ export class CardRenderer {
     let made = this.photos.get(id);
     if (!made) {
       const { width, height } = this.template.PHOTO_BOX;
-      made = sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer()
+      // sharp throws at once on empty bytes (a photo file that is missing): that is a rejection too.
+      made = Promise.resolve().then(() => sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer())
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
       this.photos.set(id, made);
     }
