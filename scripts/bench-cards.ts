@@ -2,11 +2,12 @@
 // Draws `cards` cards with the engine's renderer (src/cards) and the project's card template,
 // each with its own title (the backdrop is drawn once, as in a build), and prints the median
 // CPU time per card drawn one at a time (this process: satori here plus sharp's threads), then
-// the wall and CPU time of drawing them all `concurrency` at a time, as each of a build's threads does. Nothing is
+// the wall and CPU time of drawing them all `concurrency` at a time, as a build does. Nothing is
 // cached or written.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { CARD_CONCURRENCY } from '../src/cards/build-cards.ts';
 import { readCardFonts } from '../src/cards/card-fonts.ts';
 import { CardRenderer } from '../src/cards/card-renderer.ts';
 import { bundleCardTemplate } from '../src/cards/card-template.ts';
@@ -18,8 +19,7 @@ const arg = (name: string, fallback: string) => {
   return i < 0 ? fallback : process.argv[i + 1] ?? fallback;
 };
 const count = Number(arg('cards', '60'));
-// A thread draws two at a time (src/cards/draw-cards.ts); a large build runs one such thread per core.
-const concurrency = Number(arg('concurrency', '2'));
+const concurrency = Number(arg('concurrency', String(CARD_CONCURRENCY)));
 const photo = process.argv.includes('--photo') ? { path: '/images/blog/leather-seats.jpg', bytes: readFileSync(`${ROOT}/site-assets/images/blog/leather-seats.jpg`) } : undefined;
 
 const cpu = () => {

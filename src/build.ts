@@ -44,7 +44,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const referenced = await timed(state, 'render', () => documentsStage(state, options, executor));
     if (stop()) return await failed(state, options);
     await timed(state, 'images', () => encodeStage(state, options, referenced));
-    await timed(state, 'cards', () => cardsStage(state, options, executor));
+    await timed(state, 'cards', () => cardsStage(state, options));
 
     if (options.links) await timed(state, 'links', () => linksStage(state, options));
     weightsStage(state, options);

@@ -8,20 +8,16 @@
 // grow with the number of pages, and a benchmark that keeps only photo variants between cold
 // builds must pay for them.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { engineVersion } from '../cache/engine-version.ts';
-import { WorkerFailure, type Executor } from '../executor/executor.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { writeAll } from '../output/writer.ts';
-import { bundleForNode } from '../render/bundle-templates.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
-import type { CardDrawn, CardToDraw, DrawSetup } from './draw-cards.ts';
 
 export interface CardJob extends CardRequest {
   /** The page's path, for messages. */
@@ -54,8 +50,6 @@ export interface CardsContext {
   bundle: CardTemplateBundle;
   /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
   render: boolean;
-  /** The executor's pool when the build started one: many cards are drawn there, on every core. */
-  pool?: Executor;
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
@@ -101,33 +95,24 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   });
 
   if (missing.length > 0) {
-    const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
-    const toDraw: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
-      const photo = job.photo ? await photoOf(job.photo) : undefined;
-      return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0) } } : {}) };
-    }));
+    const { CardRenderer } = await import('./card-renderer.ts');
+    const renderer = await CardRenderer.create(ctx.bundle.template, fonts, { siteName: ctx.siteName, host }, logo);
     const failed = new Map<string, { reason: string; pages: string[] }>();
-    const done = async (index: number, drawn: CardDrawn | WorkerFailure) => {
-      const { job, file } = missing[index];
-      if (drawn instanceof WorkerFailure) throw new Error(`drawing the social card of ${job.page}: ${drawn.message}`);
+    await writeAll(missing, CARD_CONCURRENCY, async ({ job, file }) => {
+      const photo = job.photo ? await photoOf(job.photo) : undefined;
+      const { png, photoError } = await renderer.render(job.title, job.category, job.photo ? { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0) } : undefined);
       result.rendered++;
-      if (drawn.photoError === undefined) {
-        result.files.push({ path: job.output, from: file });
+      if (photoError !== undefined) {
+        // Not cached: the next build tries the photo again (and says so again).
+        const known = failed.get(job.photo!) ?? { reason: photo ? photoError : 'the file cannot be read', pages: [] };
+        known.pages.push(job.page);
+        failed.set(job.photo!, known);
+        result.uncached.push({ path: job.output, contents: png });
         return;
       }
-      // Not cached: the next build tries the photo again (and says so again).
-      const known = failed.get(job.photo!) ?? { reason: (await photoOf(job.photo!)) ? drawn.photoError : 'the file cannot be read', pages: [] };
-      known.pages.push(job.page);
-      failed.set(job.photo!, known);
-      result.uncached.push({ path: job.output, contents: Buffer.from(drawn.png!) });
-    };
-    if (ctx.pool && missing.length >= POOL_CARDS) {
-      await ctx.pool.each('card', toDraw, { ...setup, module: await drawModule(ctx.root, ctx.cacheDir) }, MAX_CHUNK, done);
-    } else {
-      const { drawCards } = await import('./draw-cards.ts');
-      const drawn = await drawCards({ ...setup, items: toDraw });
-      for (let i = 0; i < drawn.length; i++) await done(i, drawn[i]);
-    }
+      await writeFileAtomic(file, png);
+      result.files.push({ path: job.output, from: file });
+    });
     result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f })).sort((a, b) => (a.photo < b.photo ? -1 : 1));
   }
   // Drop cards no page of this content folder uses any more.
@@ -137,21 +122,10 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
 }
 
 /**
- * Below this many cards to draw, this thread draws them (a worker's first card costs its
- * libraries, fonts and backdrops, ~0.3 s); above, the executor's workers do, when the build has
- * started them (docs/performance.md).
+ * Cards drawn at once: satori lays out one card on this thread while sharp rasterises and
+ * encodes others on libuv's threads, so a little more than one per core keeps every core busy.
  */
-const POOL_CARDS = 48;
-
-/** Cards per chunk sent to a worker (fewer when there are few: every worker gets some). */
-const MAX_CHUNK = 16;
-
-/** Bundles draw-cards.ts for the workers (libraries left to Node), once per version of its code; its URL. */
-async function drawModule(root: string, cacheDir: string): Promise<string> {
-  const file = `${cacheDir}/server/card-draw-${engineVersion(['cards', 'fs', 'output'], [])}.mjs`;
-  if (!existsSync(file)) await writeFileAtomic(file, await bundleForNode(root, { entryPoints: [fileURLToPath(new URL('./draw-cards.ts', import.meta.url))] }));
-  return pathToFileURL(file).href;
-}
+export const CARD_CONCURRENCY = availableParallelism() + 1;
 
 /** The cache folder of one content folder (cards of another content folder are not pruned by this one's builds). */
 function scopeOf(ctx: CardsContext): string {

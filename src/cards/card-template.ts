@@ -29,8 +29,6 @@ export interface CardTemplateBundle {
   template: CardTemplate;
   /** Hash of the bundled code. */
   hash: string;
-  /** The bundle's file (workers import it). */
-  file: string;
 }
 
 /** The card template's entry, relative to the templates folder. */
@@ -44,5 +42,5 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash, file };
+  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash };
 }

@@ -2,14 +2,11 @@
 // payload and returns a result that can be sent between threads (structured clone). A chunked
 // task (Executor.runAll/each) takes `{ items, ...shared }` and returns one result per item, in
 // order. To add a task: write its function (in the module of its stage) and name it here.
-import { cardTask } from '../cards/card-task.ts';
 import { documentTask } from '../render/document-task.ts';
 
 export const tasks = {
   /** The document pass (render-documents.ts): pages → their facts (the worker writes them, or returns their HTML). */
   document: documentTask,
-  /** Social cards (src/cards/draw-cards.ts): drawn into the card cache. */
-  card: cardTask,
 };
 
 export type Tasks = typeof tasks;

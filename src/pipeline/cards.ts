@@ -6,10 +6,9 @@ import { bundleCardTemplate } from '../cards/card-template.ts';
 import { errors } from '../errors/catalogue.ts';
 import { pagesLabel } from '../check/site-index.ts';
 import { writeAll } from '../output/writer.ts';
-import type { DocumentRunner } from './executor.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
-export async function cardsStage(state: BuildState, options: BuildOptions, executor?: DocumentRunner): Promise<void> {
+export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
   const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
@@ -18,7 +17,6 @@ export async function cardsStage(state: BuildState, options: BuildOptions, execu
   state.cards = await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
-    pool: await executor?.startedPool(),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = jobs.find((j) => j.page === pages[0]);

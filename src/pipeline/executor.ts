@@ -45,11 +45,6 @@ export class DocumentRunner {
     for (const input of inputs) await onFacts(input, renderDocuments(server, job, [input], renderMarkdown)[0]);
   }
 
-  /** The pool, if this build started one (for documents), so later stages can use its workers too. */
-  async startedPool(): Promise<Executor | undefined> {
-    return this.pool?.catch(() => undefined);
-  }
-
   async close(): Promise<void> {
     const pool = await this.pool?.catch(() => undefined);
     await pool?.close();
