@@ -1,10 +1,11 @@
-// Draws social cards: satori turns the card template's JSX into SVG, sharp (libvips, librsvg)
-// turns the backdrop into pixels and every card into PNG; resvg rasterises each card's text layer
-// (5–8 ms against librsvg's 13–20, docs/performance.md). The template's backdrop (background, frame, logo, business
-// name, the photo's column) is drawn twice per build, with and without a photo column, and
-// kept as raw pixels; a cover photo is cropped once and put into the template's PHOTO_BOX; each
-// card draws only its text layer and lays it over them. A photo inside the SVG would make
-// librsvg decode it for every card, and a backdrop per photo costs ~120 ms (docs/performance.md).
+// Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
+// turns the backdrop into pixels and every card into PNG; resvg rasterises each card's text
+// layer (~6 ms against librsvg's 13–20, docs/performance.md). The template's backdrop
+// (background, frame, logo, business name, the photo's column) is drawn twice per build, with
+// and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
+// the template's PHOTO_BOX; each card draws only its text layer and lays it over them. A photo
+// inside the SVG would make librsvg decode it for every card, and a backdrop per photo costs
+// ~120 ms (docs/performance.md).
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
