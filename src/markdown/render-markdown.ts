@@ -16,7 +16,8 @@ import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 export type { MarkdownOptions };
 export { markdownOptionsKey } from './options-key.ts';
 
-const schema: SanitizeSchema = {
+/** What sanitising keeps: the default schema, ids as written and the code language class. */
+export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
   // Keep ids as written (rehype-slug runs later) and the code language class for Prism.
   clobberPrefix: '',
@@ -35,7 +36,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
   if (gfm) p.use(remarkGfm);
   return p
     .use(remarkRehype)
-    .use(rehypeSanitize, schema)
+    .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(rehypeSlug)
     .use(rehypeElements, { siteUrl: options.siteUrl })
     .use(rehypeStringify) as unknown as StringProcessor;

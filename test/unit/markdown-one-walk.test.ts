@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import matter from 'gray-matter';
 import type { Element, Root } from 'hast';
 import rehypePrism from 'rehype-prism-plus/common';
-import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeSanitize from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -17,26 +17,17 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdownWithGfm } from '../../src/markdown/render-markdown.ts';
+import { renderMarkdownWithGfm, SANITIZE_SCHEMA } from '../../src/markdown/render-markdown.ts';
 import { linkMarker } from '../../src/markdown/rehype-links.ts';
 
 const site = { siteUrl: 'https://www.example.com' };
 
 // The pipeline as it was: links, focusable code and Prism as three plugins, each a full visit.
-const schema: SanitizeSchema = {
-  ...defaultSchema,
-  clobberPrefix: '',
-  attributes: {
-    ...defaultSchema.attributes,
-    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./]] as NonNullable<SanitizeSchema['attributes']>[string],
-    a: [...(defaultSchema.attributes?.a ?? []), 'title'],
-  },
-};
 const reference = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
-  .use(rehypeSanitize, schema)
+  .use(rehypeSanitize, SANITIZE_SCHEMA)
   .use(rehypeSlug)
   .use(() => {
     const mark = linkMarker(site);
