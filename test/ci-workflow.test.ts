@@ -70,10 +70,15 @@ describe('.github/workflows/site.yml', () => {
     for (const name of ['SITE_URL', 'QUOTE_WEBHOOK_URL', 'QUOTE_WEBHOOK_KEY']) expect(workflow.env[name], name).toMatch(new RegExp(`^\\$\\{\\{ (vars|secrets)\\.${name} \\}\\}$`));
   });
 
+  /** The one job that runs under `condition`. */
+  const onlyJob = (condition: string) => {
+    const jobs = Object.values(workflow.jobs).filter((j) => j.if === condition);
+    expect(jobs, condition).toHaveLength(1);
+    return jobs[0];
+  };
+
   it('pull requests: checkout, Node with npm cache, npm ci, check with GitHub annotations, build; no deploy', () => {
-    const prJobs = Object.values(workflow.jobs).filter((j) => j.if === "github.event_name == 'pull_request'");
-    expect(prJobs).toHaveLength(1);
-    const [job] = prJobs;
+    const job = onlyJob("github.event_name == 'pull_request'");
     const { build } = expectBuildSteps(job);
     // Warm from main's cache, read only: a pull request never saves one.
     const restore = stepIndex(job, uses('actions/cache/restore'), 'cache restore');
@@ -84,9 +89,7 @@ describe('.github/workflows/site.yml', () => {
   });
 
   it('main: the same with .stitch/cache restored and saved by actions/cache, then a deploy of dist/; deploys never overlap', () => {
-    const deployJobs = Object.values(workflow.jobs).filter((j) => j.if === "github.event_name != 'pull_request'");
-    expect(deployJobs).toHaveLength(1);
-    const [job] = deployJobs;
+    const job = onlyJob("github.event_name != 'pull_request'");
     const { build } = expectBuildSteps(job);
     const cache = stepIndex(job, uses('actions/cache'), 'actions/cache');
     expect(cache).toBeLessThan(build);

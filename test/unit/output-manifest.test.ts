@@ -38,11 +38,16 @@ describe('output manifest', () => {
     expect(writer.reuse('blog/1/index.html', 'key-other')).toBeUndefined();
   });
 
-  it('is left as it is by a build that keeps everything, and rewritten when a kept page is described anew', async () => {
+  /** A project after its first build, and the file of its output manifest. */
+  const builtManifest = async () => {
     const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
     await firstBuild(root);
     const dir = join(root, '.stitch/cache/output');
-    const file = join(dir, readdirSync(dir)[0]);
+    return { root, file: join(dir, readdirSync(dir)[0]) };
+  };
+
+  it('is left as it is by a build that keeps everything, and rewritten when a kept page is described anew', async () => {
+    const { root, file } = await builtManifest();
     const before = statSync(file).mtimeMs;
     const again = async (describe: (n: number, kept: PageMeta) => PageMeta) => {
       const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
@@ -60,10 +65,7 @@ describe('output manifest', () => {
   });
 
   it('writes everything again when the link table is damaged', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
-    await firstBuild(root);
-    const dir = join(root, '.stitch/cache/output');
-    const file = join(dir, readdirSync(dir)[0]);
+    const { root, file } = await builtManifest();
     const manifest = JSON.parse(readFileSync(file, 'utf8'));
     manifest.linkTable = manifest.linkTable.slice(0, 2);
     writeFileSync(file, JSON.stringify(manifest));
@@ -73,10 +75,7 @@ describe('output manifest', () => {
   });
 
   it("writes everything again when a page's packed link indexes are damaged", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
-    await firstBuild(root);
-    const dir = join(root, '.stitch/cache/output');
-    const file = join(dir, readdirSync(dir)[0]);
+    const { root, file } = await builtManifest();
     for (const damage of ['0,1;2', '0,x;1;2', '0,,1;1;2', '-1;1;2']) {
       const manifest = JSON.parse(readFileSync(file, 'utf8'));
       manifest.files['blog/2/index.html'].page.links = damage;
