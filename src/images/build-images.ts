@@ -289,8 +289,11 @@ export class VariantEncoder {
 
 /**
  * Photos encoded at once. sharp runs each operation on one libvips thread here (its default
- * on glibc without jemalloc) and on libuv's pool of 4 threads; each photo encodes its formats
- * of one width together, so one photo per core keeps every core busy.
+ * on glibc without jemalloc; libaom then uses one thread too) and on libuv's pool of 4 threads;
+ * each photo encodes its formats of one width together, so one photo per core keeps every core
+ * busy. More costs no CPU either (1, 2 or 4 photos at once: 25.5, 25.9, 25.9 s for the real
+ * site's photos, `PARALLEL=n node scripts/bench-variants.mjs`), so the cards' sharp work beside
+ * it is not a loss.
  */
 export const ENCODE_CONCURRENCY = availableParallelism();
 
