@@ -27,6 +27,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   const executor = new DocumentRunner(config, options.workers ?? true);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
+  let encoder: ReturnType<typeof startEncoding>;
   try {
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
@@ -41,7 +42,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
     await timed(state, 'bundle', () => bundleStage(state, bundles));
-    const encoder = startEncoding(state, options); // photo variants encode while the pages render…
+    encoder = startEncoding(state, options); // photo variants encode while the pages render…
     const referenced = await timed(state, 'render', () => documentsStage(state, options, executor, encoder?.add));
     if (stop()) return await failed(state, options);
     await settled([timed(state, 'images', () => encodeStage(state, options, referenced, encoder)), timed(state, 'cards', () => cardsStage(state, options))]); // …and the cards are drawn
@@ -57,6 +58,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     state.diagnostics.push(...(error instanceof StitchError ? error.diagnostics : [unexpected(state, error)]));
     return await failed(state, options);
   } finally {
+    await encoder?.abort(); // a failed build starts no more photos and returns once those encoding are done
     await executor.close();
   }
 }

@@ -120,6 +120,27 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`), 'utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
   });
 
+  it('an aborted encoder starts no more photos and settles once the one encoding is written', async () => {
+    const p = await perfProject(0);
+    const assets = join(p.root, 'site-assets');
+    await photo(join(assets, 'images/wide.jpg'), 1000, 500, 4);
+    const plan = await planImages(assets, join(p.root, 'c'), ['/images/og-default.jpg', '/images/wide.jpg'], { encode: true });
+    const urls = [...plan.variants.keys()];
+    const keys = [...new Set(urls.map((u) => plan.variants.get(u)!.key))];
+    expect(keys).toHaveLength(2);
+    const encoder = new VariantEncoder(plan, { concurrency: 1 });
+    encoder.add(urls); // one photo starts, the other waits for the slot
+    await encoder.abort(); // the render stage failed
+    const variantsOf = (key: string) => (existsSync(join(plan.dir, key)) ? readdirSync(join(plan.dir, key)).sort() : []);
+    const written = keys.filter((key) => variantsOf(key).length > 0);
+    expect(written).toHaveLength(1); // the running photo finished whole before abort() settled
+    expect(variantsOf(written[0])).toEqual(urls.filter((u) => plan.variants.get(u)!.key === written[0]).map((u) => plan.variants.get(u)!.variant.name).sort());
+    const waiting = keys.find((key) => key !== written[0])!;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(variantsOf(waiting)).toEqual([]); // never started
+    await encoder.abort(); // again: nothing running, settles at once
+  });
+
   it('are byte-identical from two empty caches', async () => {
     const p = await perfProject(0);
     const assets = join(p.root, 'site-assets');

@@ -209,6 +209,7 @@ export class VariantEncoder {
   private done = 0;
   private reporting = false;
   private failure: unknown;
+  private aborted = false;
   private idle?: () => void;
 
   constructor(private readonly plan: ImagePlan, private readonly options: EncodeOptions = {}) {
@@ -257,9 +258,21 @@ export class VariantEncoder {
     return result;
   }
 
+  /**
+   * The build failed: nothing more starts, and the promise settles when the photos already
+   * encoding are done (sharp cannot stop one half-way; each finished one is a whole cache entry),
+   * so no work outlives the build. A finished encoder: nothing to do.
+   */
+  abort(): Promise<void> {
+    this.pending.clear();
+    this.aborted = true;
+    if (this.running.size === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.idle = resolve));
+  }
+
   /** Starts queued photos while slots are free: the largest work first, so the last photos do not run alone. */
   private pump(): void {
-    while (this.running.size < this.concurrency && this.failure === undefined) {
+    while (this.running.size < this.concurrency && this.failure === undefined && !this.aborted) {
       const next = [...this.pending].filter(([key]) => !this.running.has(key)).sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1))[0];
       if (!next) break;
       const [key, names] = next;
@@ -270,7 +283,7 @@ export class VariantEncoder {
       }).finally(() => {
         this.running.delete(key);
         this.pump();
-        if (this.running.size === 0 && (this.pending.size === 0 || this.failure !== undefined)) this.idle?.();
+        if (this.running.size === 0 && (this.pending.size === 0 || this.failure !== undefined || this.aborted)) this.idle?.();
       });
     }
   }
