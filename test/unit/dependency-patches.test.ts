@@ -1,10 +1,13 @@
-// The one edit of a dependency's code: patches/unist-util-visit-parents+*.patch, applied at
-// install by patch-package (`postinstall`). It drops the visitor naming that serves stack
-// traces only (measured: ~15% of the Markdown CPU, docs/performance.md). These tests pin it:
+// The edits of dependencies' code, applied at install by patch-package (`postinstall`):
+// patches/unist-util-visit-parents+*.patch drops the visitor naming that serves stack traces
+// only (measured: ~15% of the Markdown CPU); patches/mdast-util-from-markdown+*.patch gives the
+// compiler's handlers one context object instead of a spread copy per micromark event (~20% of
+// the parse's CPU; docs/performance.md, "Cold document pass, second cut"). These tests pin them:
 // an upgrade of the library (the patch names the version it was made for) or an install that
 // did not apply it fails here, so the patch is looked at again, never silently lost.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visitParents } from 'unist-util-visit-parents';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
@@ -20,6 +23,7 @@ describe('dependency patches', () => {
 
   it('each match the installed version of their package', () => {
     expect(patches).toContain(`unist-util-visit-parents+${installed('unist-util-visit-parents')}.patch`);
+    expect(patches).toContain(`mdast-util-from-markdown+${installed('mdast-util-from-markdown')}.patch`);
     for (const patch of patches) {
       const [, name, version] = /^(.+)\+([^+]+)\.patch$/.exec(patch)!;
       expect(installed(name.replace('+', '/')), patch).toBe(version);
@@ -34,5 +38,27 @@ describe('dependency patches', () => {
       seen.push(node.type + parents.length);
     });
     expect(seen).toEqual(['root0', 'a1', 'b2', 'c1']);
+  });
+
+  it('mdast-util-from-markdown: one handler context, and every handler still slices its own event', () => {
+    for (const file of ['lib/index.js', 'dev/lib/index.js']) {
+      const source = readFileSync(join(ROOT, 'node_modules/mdast-util-from-markdown', file), 'utf8');
+      expect(source, file).toContain('handlerContext.sliceSerialize = events[index][2].sliceSerialize');
+      expect(source, file).not.toMatch(/\.\.\.context,\s*sliceSerialize: events/);
+    }
+    // The context is shared now: each handler must still see its own event's tokenizer (the
+    // document's, or the nested one of a paragraph's text, a heading's, a link's…).
+    const doc = '# Title *em*\n\n> quote [link](https://a.example "t") `code`\n\n- one\n- two **strong**\n\n```js\nlet a = 1;\n```\n';
+    const slices: [string, string][] = [];
+    // Containers (quotes, lists) are left out: their slice was never the raw text, patch or not.
+    const containers = new Set(['blockQuote', 'listOrdered', 'listUnordered', 'listItem']);
+    const record = function (this: { sliceSerialize: (t: unknown) => string }, token: { type: string; start: { offset: number }; end: { offset: number } }) {
+      if (!containers.has(token.type)) slices.push([this.sliceSerialize(token), doc.slice(token.start.offset, token.end.offset)]);
+    };
+    const tree = fromMarkdown(doc, { mdastExtensions: [{ beforeEnter: record, afterExit: record } as never] });
+    expect(slices.length).toBeGreaterThan(100);
+    for (const [sliced, expected] of slices) expect(sliced).toBe(expected);
+    expect(JSON.stringify(tree)).toContain('"url":"https://a.example"');
+    expect(JSON.stringify(tree)).toContain('"title":"t"');
   });
 });
