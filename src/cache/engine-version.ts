@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 export const MARKDOWN_PACKAGES = [
   'unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-sanitize', 'rehype-slug', 'rehype-prism-plus',
   'rehype-stringify', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-hast', 'hast-util-to-html', 'refractor',
-  'github-slugger', 'hast-util-sanitize', 'micromark-extension-gfm', 'mdast-util-gfm',
+  'github-slugger', 'hast-util-sanitize', 'micromark-extension-gfm', 'mdast-util-gfm', 'unist-util-visit-parents',
 ];
 /** Libraries whose output ends up in a rendered page besides Markdown. */
 export const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
@@ -31,7 +31,10 @@ export function engineVersion(dirs: string[], packages: string[]): string {
   for (const dir of dirs) {
     for (const file of listSources(join(srcDir, dir))) hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
   }
-  for (const name of packages) hash.update(`${name}@${installedVersion(name)}\n`);
+  for (const name of packages) {
+    hash.update(`${name}@${installedVersion(name)}\n`);
+    for (const patch of patchesOf(name)) hash.update(readFileSync(patch)).update('\n'); // patch-package's edits to it (patches/)
+  }
   const version = hash.digest('hex').slice(0, 16);
   memo.set(id, version);
   return version;
@@ -45,6 +48,18 @@ export function markdownEngineVersion(): string {
 /** Engine version of a rendered page (the whole engine and every library in a page). */
 export function pageEngineVersion(): string {
   return engineVersion([''], [...MARKDOWN_PACKAGES, ...PAGE_PACKAGES]);
+}
+
+/** The project's patch files of package `name` (`patches/<name>+<version>.patch`, patch-package's convention; a scope's slash is a `+`). */
+export function patchesOf(name: string, dir = join(srcDir, '..', 'patches')): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const prefix = `${name.replace('/', '+')}+`;
+  return names.filter((file) => file.startsWith(prefix) && file.endsWith('.patch') && !file.slice(prefix.length).includes('+')).sort().map((file) => join(dir, file));
 }
 
 function listSources(dir: string): string[] {

@@ -5,11 +5,13 @@
 // the parse's CPU; docs/performance.md, "Cold document pass, second cut"). These tests pin them:
 // an upgrade of the library (the patch names the version it was made for) or an install that
 // did not apply it fails here, so the patch is looked at again, never silently lost.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visitParents } from 'unist-util-visit-parents';
 import { describe, expect, it } from 'vitest';
+import { MARKDOWN_PACKAGES, patchesOf } from '../../src/cache/engine-version.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const patches = readdirSync(join(ROOT, 'patches')).filter((name) => name.endsWith('.patch'));
@@ -19,6 +21,21 @@ describe('dependency patches', () => {
   it('are applied at install', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.postinstall).toMatch(/\bpatch-package\b/);
+  });
+
+  it('are part of the engine version that keys cached Markdown, each under its own package', () => {
+    // The real patches are found where the engine looks (a patch that changed the HTML must not be served stale from the cache).
+    for (const patch of patches) {
+      const name = /^(.+)\+[^+]+\.patch$/.exec(patch)![1].replace('+', '/');
+      expect(MARKDOWN_PACKAGES, patch).toContain(name);
+      expect(patchesOf(name).map((file) => file.slice(file.lastIndexOf('/') + 1)), patch).toEqual([patch]);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'stitch-patches-'));
+    for (const file of ['unist-util-visit-parents+6.1.0.patch', '@scope+pkg+1.0.0.patch', 'a+b+2.0.0.patch', 'notes.txt']) writeFileSync(join(dir, file), '');
+    expect(patchesOf('unist-util-visit-parents', dir)).toEqual([join(dir, 'unist-util-visit-parents+6.1.0.patch')]);
+    expect(patchesOf('unist-util-visit', dir)).toEqual([]);
+    expect(patchesOf('@scope/pkg', dir)).toEqual([join(dir, '@scope+pkg+1.0.0.patch')]);
+    expect(patchesOf('a', dir)).toEqual([]); // a patch of b inside a's node_modules is b's
   });
 
   it('each match the installed version of their package', () => {
