@@ -11,7 +11,7 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
+import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
@@ -75,7 +75,8 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       loadMarkdownPage(ctx, 'pages/about.md', (s) => s.aboutSchema),
       loadMarkdownPage(ctx, 'pages/privacy.md', (s) => s.legalSchema),
       loadMarkdownPage(ctx, 'pages/terms.md', (s) => s.legalSchema),
-      loadYaml(ctx, 'redirects.yaml', (s) => s.redirectsSchema, { redirects: [] }),
+      // Every rule's origin is wanted each build (the link verdict's key): kept with the data.
+      loadYaml(ctx, 'redirects.yaml', (s) => s.redirectsSchema, { redirects: [] }, (data) => data.redirects.map((_, i) => ['redirects', i, 'from'])),
       loadPosts(ctx, sources),
       listAssets(assetsDir),
     ]);
@@ -136,7 +137,7 @@ async function readSource(ctx: Loader, rel: string): Promise<{ file: string; tex
   }
 }
 
-async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>, fallback?: z.output<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
+async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>, fallback?: z.output<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
   const source = await readSource(ctx, rel);
   if (!source) {
     if (fallback !== undefined) {
@@ -146,7 +147,16 @@ async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: P
     ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
     return undefined;
   }
-  return parseAndValidate(ctx, source.file, source.text, schema);
+  return parseAndValidate(ctx, source.file, source.text, schema, keep);
+}
+
+/** The fields whose positions a file's loader always asks for: stored with its data. */
+type Keep<S extends z.ZodType> = (data: z.output<S>) => FieldPath[];
+
+/** A YAML file's entry in the cache: its validated data and the positions `keep` asked for. */
+interface CachedYaml {
+  data: unknown;
+  at?: [string, Position][];
 }
 
 /**
@@ -155,10 +165,10 @@ async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: P
  * validated, and stored when that gave no diagnostic (a file with a problem is parsed every
  * time, so its messages come out as before).
  */
-async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
+async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: Pick<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
   const hash = ctx.yaml ? sourceHash(text) : '';
-  const cached = ctx.yaml?.get(file, hash) as z.output<S> | undefined;
-  if (cached !== undefined) return { data: cached, doc: positionsOnDemand(file, text, cached) };
+  const cached = ctx.yaml?.get(file, hash) as CachedYaml | undefined;
+  if (cached && 'data' in cached) return { data: cached.data as z.output<S>, doc: positionsOnDemand(file, text, cached.data, new Map(cached.at ?? [])) };
   const parsed = parseYamlSource(file, text);
   ctx.diagnostics.push(...parsed.diagnostics);
   const doc = parsed.doc;
@@ -166,16 +176,24 @@ async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, 
   const result = validate(schema(await schemasOf(ctx)), doc);
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
-  if (parsed.diagnostics.length === 0 && result.diagnostics.length === 0) ctx.yaml?.set(file, hash, result.data);
+  if (parsed.diagnostics.length === 0 && result.diagnostics.length === 0) {
+    const entry: CachedYaml = { data: result.data, ...(keep ? { at: keep(result.data).map((path) => [pathKey(path), doc.locate(path)]) } : {}) };
+    ctx.yaml?.set(file, hash, entry);
+  }
   return { data: result.data, doc };
 }
 
-/** The document of a file read from the cache: its positions come from parsing the text on the first question. */
-function positionsOnDemand(file: string, text: string, data: unknown): SourceDoc {
+/**
+ * The document of a file read from the cache: a position stored with it (`known`), else from
+ * parsing the text on the first question.
+ */
+function positionsOnDemand(file: string, text: string, data: unknown, known: Map<string, Position>): SourceDoc {
   let parsed: SourceDoc | undefined;
   const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
-  return { file, data, locate: (path) => positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
+  return { file, data, locate: (path) => known.get(pathKey(path)) ?? positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
 }
+
+const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
   const files = (await fg(`${dir}/*.{yaml,yml}`, { cwd: ctx.contentDir })).sort();

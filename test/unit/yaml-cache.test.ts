@@ -115,4 +115,14 @@ describe('the YAML data cache', () => {
     }
     expect(hitFiles.filter((f) => f.endsWith('terms.md') || f.endsWith('belen.yaml'))).toEqual([]);
   });
+
+  it("keeps the redirect rules' positions with their data: a cached file gives each rule its line", async () => {
+    const root = project();
+    const { yaml, hitFiles } = memo();
+    const fresh = (await load(root, yaml)).graph!.redirects;
+    const cached = (await load(root, yaml)).graph!.redirects;
+    expect(hitFiles).toContain('content/redirects.yaml');
+    expect(cached.map((r) => r.origin)).toEqual(fresh.map((r) => r.origin));
+    expect(new Set(cached.map((r) => r.origin.line)).size).toBe(cached.length);
+  });
 });
