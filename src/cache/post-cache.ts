@@ -79,9 +79,11 @@ export interface YamlMemo {
 }
 
 /**
- * Parsed YAML files (site.yaml, services/, locations/…), as JSON: parsing YAML with positions is
- * most of the content stage's cost after the posts. The positions are not stored: a file whose
- * data comes from here is parsed again only when a diagnostic asks where a field is.
+ * Parsed and validated YAML files (site.yaml, services/, locations/…) and the Markdown pages'
+ * front matter (with where the body starts), as JSON: a build where nothing changed neither
+ * parses nor validates, nor loads the parsers and zod. Only files without any diagnostic are
+ * stored. The positions are not stored: a file whose data comes from here is parsed again only
+ * when a diagnostic asks where a field is.
  */
 export function yamlCacheKind(): CacheKind<{ data: unknown }> {
   return jsonKind('yaml', postEngineVersion(), (v) => typeof v === 'object' && v !== null && 'data' in v);

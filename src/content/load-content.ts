@@ -1,5 +1,7 @@
 // Content stage: find files (fast-glob), parse (YAML with positions, gray-matter),
-// validate (zod) and collect every diagnostic of the run.
+// validate (zod) and collect every diagnostic of the run. A file whose text the caches know
+// (post-cache.ts) is neither parsed nor validated: the parsers and the schemas (zod) are loaded
+// only when a file needs them, so a build where nothing changed does without them.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { displayPath as relative } from './display-path.ts';
@@ -9,8 +11,8 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
-import * as schemas from './schemas.ts';
+import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
+import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
@@ -29,6 +31,15 @@ interface Loader {
   /** Parsed YAML files from earlier builds. */
   yaml?: YamlMemo;
   texts?: TextMemo;
+  /** The schemas module, imported on first use. */
+  schemas?: Promise<typeof Schemas>;
+}
+
+/** One of the content schemas, picked from the module once it is loaded. */
+type Pick<S> = (schemas: typeof Schemas) => S;
+
+function schemasOf(ctx: Loader): Promise<typeof Schemas> {
+  return (ctx.schemas ??= import('./schemas.ts'));
 }
 
 /** File texts kept between builds (stitch dev): `get` answers only for a file known unchanged. */
@@ -53,18 +64,19 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
     await Promise.all([
-      loadYaml(ctx, 'site.yaml', schemas.siteSchema),
-      loadYamlDir(ctx, 'services', schemas.categorySchema),
-      loadYamlDir(ctx, 'detailing', schemas.detailingSchema),
-      loadYamlDir(ctx, 'locations', schemas.locationSchema),
-      loadYaml(ctx, 'gallery.yaml', schemas.gallerySchema),
-      loadYaml(ctx, 'testimonials.yaml', schemas.testimonialsSchema),
-      loadYaml(ctx, 'pages/home.yaml', schemas.homeSchema),
-      loadYaml(ctx, 'pages/detailing.yaml', schemas.detailingPageSchema),
-      loadMarkdownPage(ctx, 'pages/about.md', schemas.aboutSchema),
-      loadMarkdownPage(ctx, 'pages/privacy.md', schemas.legalSchema),
-      loadMarkdownPage(ctx, 'pages/terms.md', schemas.legalSchema),
-      loadYaml(ctx, 'redirects.yaml', schemas.redirectsSchema, { redirects: [] }),
+      loadYaml(ctx, 'site.yaml', (s) => s.siteSchema),
+      loadYamlDir(ctx, 'services', (s) => s.categorySchema),
+      loadYamlDir(ctx, 'detailing', (s) => s.detailingSchema),
+      loadYamlDir(ctx, 'locations', (s) => s.locationSchema),
+      loadYaml(ctx, 'gallery.yaml', (s) => s.gallerySchema),
+      loadYaml(ctx, 'testimonials.yaml', (s) => s.testimonialsSchema),
+      loadYaml(ctx, 'pages/home.yaml', (s) => s.homeSchema),
+      loadYaml(ctx, 'pages/detailing.yaml', (s) => s.detailingPageSchema),
+      loadMarkdownPage(ctx, 'pages/about.md', (s) => s.aboutSchema),
+      loadMarkdownPage(ctx, 'pages/privacy.md', (s) => s.legalSchema),
+      loadMarkdownPage(ctx, 'pages/terms.md', (s) => s.legalSchema),
+      // Every rule's origin is wanted each build (the link verdict's key): kept with the data.
+      loadYaml(ctx, 'redirects.yaml', (s) => s.redirectsSchema, { redirects: [] }, (data) => data.redirects.map((_, i) => ['redirects', i, 'from'])),
       loadPosts(ctx, sources),
       listAssets(assetsDir),
     ]);
@@ -125,7 +137,7 @@ async function readSource(ctx: Loader, rel: string): Promise<{ file: string; tex
   }
 }
 
-async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: S, fallback?: z.output<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
+async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>, fallback?: z.output<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
   const source = await readSource(ctx, rel);
   if (!source) {
     if (fallback !== undefined) {
@@ -135,49 +147,61 @@ async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: S
     ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
     return undefined;
   }
-  return parseAndValidate(ctx, source.file, source.text, schema);
+  return parseAndValidate(ctx, source.file, source.text, schema, keep);
 }
 
-function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: S): { data: z.output<S>; doc: SourceDoc } | undefined {
-  const doc = ctx.yaml ? cachedYaml(ctx, ctx.yaml, file, text) : parseYaml(ctx, file, text);
-  if (!doc) return undefined;
-  const result = validate(schema, doc);
-  ctx.diagnostics.push(...result.diagnostics);
-  return result.data === undefined ? undefined : { data: result.data, doc };
-}
+/** The fields whose positions a file's loader always asks for: stored with its data. */
+type Keep<S extends z.ZodType> = (data: z.output<S>) => FieldPath[];
 
-function parseYaml(ctx: Loader, file: string, text: string): SourceDoc | undefined {
-  const parsed = parseYamlSource(file, text);
-  ctx.diagnostics.push(...parsed.diagnostics);
-  return parsed.doc;
+/** A YAML file's entry in the cache: its validated data and the positions `keep` asked for. */
+interface CachedYaml {
+  data: unknown;
+  at?: [string, Position][];
 }
 
 /**
- * A YAML file's document from the cache when its text is unchanged: its data as stored, its
- * positions from parsing the text again on the first question (only a diagnostic asks). Files
- * that gave a diagnostic are never stored (yamlMemo), so their messages come out as before.
+ * A YAML file's validated data: from the cache when its text is unchanged (its positions from
+ * parsing the text again on the first question: only a diagnostic asks), else parsed and
+ * validated, and stored when that gave no diagnostic (a file with a problem is parsed every
+ * time, so its messages come out as before).
  */
-function cachedYaml(ctx: Loader, memo: YamlMemo, file: string, text: string): SourceDoc | undefined {
-  const hash = sourceHash(text);
-  const data = memo.get(file, hash);
-  if (data === undefined) {
-    const parsed = parseYamlSource(file, text);
-    ctx.diagnostics.push(...parsed.diagnostics);
-    if (parsed.doc && parsed.diagnostics.length === 0) memo.set(file, hash, parsed.doc.data);
-    return parsed.doc;
+async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: Pick<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
+  const hash = ctx.yaml ? sourceHash(text) : '';
+  const cached = ctx.yaml?.get(file, hash) as CachedYaml | undefined;
+  if (cached && 'data' in cached) return { data: cached.data as z.output<S>, doc: positionsOnDemand(file, text, cached.data, new Map(cached.at ?? [])) };
+  const parsed = parseYamlSource(file, text);
+  ctx.diagnostics.push(...parsed.diagnostics);
+  const doc = parsed.doc;
+  if (!doc) return undefined;
+  const result = validate(schema(await schemasOf(ctx)), doc);
+  ctx.diagnostics.push(...result.diagnostics);
+  if (result.data === undefined) return undefined;
+  if (parsed.diagnostics.length === 0 && result.diagnostics.length === 0) {
+    const entry: CachedYaml = { data: result.data, ...(keep ? { at: keep(result.data).map((path) => [pathKey(path), doc.locate(path)]) } : {}) };
+    ctx.yaml?.set(file, hash, entry);
   }
-  let parsed: SourceDoc | undefined;
-  const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
-  return { file, data, locate: (path) => positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
+  return { data: result.data, doc };
 }
 
-async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: S): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
+/**
+ * The document of a file read from the cache: a position stored with it (`known`), else from
+ * parsing the text on the first question.
+ */
+function positionsOnDemand(file: string, text: string, data: unknown, known: Map<string, Position>): SourceDoc {
+  let parsed: SourceDoc | undefined;
+  const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
+  return { file, data, locate: (path) => known.get(pathKey(path)) ?? positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
+}
+
+const pathKey = (path: FieldPath) => JSON.stringify(path);
+
+async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
   const files = (await fg(`${dir}/*.{yaml,yml}`, { cwd: ctx.contentDir })).sort();
   const out: { data: z.output<S>; doc: SourceDoc }[] = [];
   await Promise.all(files.map(async (rel) => {
     const source = await readSource(ctx, rel);
     if (!source) return;
-    const loaded = parseAndValidate(ctx, source.file, source.text, schema);
+    const loaded = await parseAndValidate(ctx, source.file, source.text, schema);
     if (!loaded) return;
     const fileId = basename(rel).replace(/\.ya?ml$/, '');
     if (loaded.data.id !== fileId) {
@@ -189,18 +213,28 @@ async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir
   return out.sort((a, b) => a.doc.file.localeCompare(b.doc.file));
 }
 
-async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: S): Promise<MarkdownPage<z.output<S>> | undefined> {
+async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>): Promise<MarkdownPage<z.output<S>> | undefined> {
   const source = await readSource(ctx, rel);
   if (!source) {
     ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
     return undefined;
   }
+  // Kept in the YAML cache as its front matter's validated data and where its body starts.
+  const hash = ctx.yaml ? sourceHash(source.text) : '';
+  const cached = ctx.yaml?.get(source.file, hash) as { page?: { data: z.output<S>; bodyStart: number; bodyLine: number } } | undefined;
+  if (cached?.page && cached.page.bodyStart <= source.text.length) {
+    return { data: cached.page.data, body: source.text.slice(cached.page.bodyStart), origin: { file: source.file, line: cached.page.bodyLine } };
+  }
   const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
   ctx.diagnostics.push(...diagnostics);
   if (!parsed) return undefined;
-  const result = validate(schema, parsed.doc);
+  const result = validate(schema(await schemasOf(ctx)), parsed.doc);
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
+  const bodyStart = source.text.length - parsed.body.length;
+  if (diagnostics.length === 0 && result.diagnostics.length === 0 && source.text.slice(bodyStart) === parsed.body) {
+    ctx.yaml?.set(source.file, hash, { page: { data: result.data, bodyStart, bodyLine: parsed.bodyLine } });
+  }
   return { data: result.data, body: parsed.body, origin: { file: source.file, line: parsed.bodyLine } };
 }
 
@@ -223,7 +257,7 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
       return { rel, source, hash, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
     }
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
-    const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
+    const result = parsed ? validate((await schemasOf(ctx)).postSchema, parsed.doc) : undefined;
     return { rel, source, hash, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   };
   const loaded: Awaited<ReturnType<typeof loadOne>>[] = [];
@@ -269,20 +303,4 @@ async function listAssets(assetsDir: string): Promise<Set<string>> {
   if (!existsSync(assetsDir)) return new Set();
   const files = await fg('**/*', { cwd: assetsDir, dot: false });
   return new Set(files.map((f) => `/${f}`));
-}
-
-/**
- * One blog post file parsed as the content stage would: the post, or
- * undefined when the file has any problem (a full build then reports it). For stitch dev's
- * rebuild of an edited post.
- */
-export function parsePostFile(root: string, contentDir: string, absolutePath: string, text: string): Post | undefined {
-  const file = relative(root, absolutePath);
-  const slug = basename(absolutePath, '.md');
-  if (!isSlug(slug) || !absolutePath.startsWith(`${contentDir}/blog/`)) return undefined;
-  const { parsed, diagnostics } = parseMarkdownSource(file, text);
-  const result = parsed ? validate(schemas.postSchema, parsed.doc) : undefined;
-  if (!parsed || !result?.data || diagnostics.length > 0 || result.diagnostics.length > 0) return undefined;
-  const minutes = result.data.readingTime ?? readingTime(parsed.body);
-  return { slug, ...result.data, readingTime: minutes, body: parsed.body, origin: { file, line: parsed.bodyLine } };
 }

@@ -12,24 +12,27 @@ export function parseFieldPath(field: string): PropertyKey[] {
 }
 
 export function enrichDiagnostics(diagnostics: Diagnostic[], root: string): Diagnostic[] {
-  const docs = new Map<string, { doc?: SourceDoc; text?: string }>();
+  // A file is parsed only when a diagnostic needs a field located (most already have their line).
+  const docs = new Map<string, { doc: () => SourceDoc | undefined; text?: string }>();
   const load = (file: string) => {
     if (!docs.has(file)) {
       try {
         const text = normalizeSource(readFileSync(resolve(root, file), 'utf8'));
-        const doc = file.endsWith('.md') ? parseMarkdownSource(file, text).parsed?.doc : parseYamlSource(file, text).doc;
-        docs.set(file, { doc, text });
+        let doc: SourceDoc | undefined | null = null;
+        const parse = () => (doc === null ? (doc = file.endsWith('.md') ? parseMarkdownSource(file, text).parsed?.doc : parseYamlSource(file, text).doc) : doc);
+        docs.set(file, { doc: parse, text });
       } catch {
-        docs.set(file, {});
+        docs.set(file, { doc: () => undefined });
       }
     }
     return docs.get(file)!;
   };
   return diagnostics.map((d) => {
     if (!d.file) return d;
-    const { doc, text } = load(d.file);
+    const { doc: parsed, text } = load(d.file);
     let out = d;
-    if (!d.line && d.field && doc && !d.field.startsWith('(')) out = { ...d, ...doc.locate(parseFieldPath(d.field)) };
+    const doc = !d.line && d.field && !d.field.startsWith('(') ? parsed() : undefined;
+    if (doc) out = { ...d, ...doc.locate(parseFieldPath(d.field!)) };
     if (!out.frame && out.line && text !== undefined) out = { ...out, frame: codeFrame(text, out.line, out.column) };
     return out;
   });

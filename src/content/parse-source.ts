@@ -1,9 +1,19 @@
 // Parses YAML files and Markdown front matter, keeping positions so every later
 // diagnostic can point at the file and line an editor has to change.
-import matter from 'gray-matter';
-import { LineCounter, parseDocument, isMap, isSeq, isNode, visit, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type Matter from 'gray-matter';
+import type * as Yaml from 'yaml';
+import type { Document } from 'yaml';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
+
+// The parsers are loaded on first use: a build whose files all come from the caches (nothing
+// edited) parses nothing, and loading yaml and gray-matter was a tenth of its start-up.
+const load = createRequire(import.meta.url);
+let yamlLib: typeof Yaml | undefined;
+let matterLib: typeof Matter | undefined;
+const yaml = () => (yamlLib ??= load('yaml') as typeof Yaml);
+const matter = () => (matterLib ??= load('gray-matter') as typeof Matter);
 
 export type FieldPath = readonly PropertyKey[];
 
@@ -54,6 +64,7 @@ export function normalizeSource(text: string): string {
 /** Parses YAML text; `lineOffset` shifts lines when the YAML sits inside another file. */
 export function parseYamlSource(file: string, source: string, lineOffset = 0): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
   const text = normalizeSource(source);
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
   const diagnostics: Diagnostic[] = [];
@@ -86,6 +97,7 @@ const MAX_ALIASES = 100;
 
 function firstAliasOffset(document: Document): number | undefined {
   let offset: number | undefined;
+  const { visit } = yaml();
   visit(document, {
     Alias(_key, node) {
       offset = node.range?.[0];
@@ -95,7 +107,8 @@ function firstAliasOffset(document: Document): number | undefined {
   return offset;
 }
 
-function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath, lineOffset: number, atKey = false): Position {
+function locateIn(document: Document, lineCounter: Yaml.LineCounter, path: FieldPath, lineOffset: number, atKey = false): Position {
+  const { isMap, isSeq, isNode } = yaml();
   let node: unknown = document.contents;
   let offset = rangeStart(node) ?? 0;
   for (const [i, key] of path.entries()) {
@@ -119,7 +132,7 @@ function locateIn(document: Document, lineCounter: LineCounter, path: FieldPath,
 }
 
 function rangeStart(node: unknown): number | undefined {
-  return isNode(node) && node.range ? node.range[0] : undefined;
+  return yaml().isNode(node) && node.range ? node.range[0] : undefined;
 }
 
 /** Splits front matter (gray-matter) and parses it with positions. */
@@ -131,7 +144,7 @@ export function parseMarkdownSource(file: string, source: string): { parsed?: Pa
     };
   }
   // Our own YAML parser does the parsing; gray-matter only splits (and must not cache).
-  const split = matter(text, { engines: { yaml: () => ({}) } } as unknown as Parameters<typeof matter>[1]);
+  const split = matter()(text, { engines: { yaml: () => ({}) } } as unknown as Parameters<typeof Matter>[1]);
   const raw = split.matter ?? '';
   // `raw` starts right after the opening `---`, so its first line is the rest of line 1.
   const { doc, diagnostics } = parseYamlSource(file, raw, 0);

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { build, pageKeys, type BuildOptions, type BuildState, type RenderedPage } from '../build.ts';
-import { parsePostFile } from '../content/load-content.ts';
+import { parsePostFile } from '../content/parse-post-file.ts';
 import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';

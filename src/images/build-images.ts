@@ -81,16 +81,18 @@ export function contentPhotos(assets: Iterable<string>): string[] {
 export function referencedPhotos(graph: ContentGraph): string[] {
   const found = new Set<string>();
   const seen = new Set<object>();
+  // `graph.sources` holds the posts' texts and hashes (every post's fields are in `posts`); a string is
+  // tested only when it could be a photo's path (thousands of posts: no regex for the others).
   const walk = (value: unknown, key?: string) => {
     if (typeof value === 'string') {
-      if (PHOTO.test(value) && graph.assets.has(value)) found.add(value);
+      if (value.startsWith('/images/') && PHOTO.test(value) && graph.assets.has(value)) found.add(value);
       return;
     }
-    if (!value || typeof value !== 'object' || seen.has(value) || key === 'body' || key === 'html' || key === 'assets') return;
+    if (!value || typeof value !== 'object' || seen.has(value) || key === 'body' || key === 'html' || key === 'assets' || value === graph.sources) return;
     seen.add(value);
     if (value instanceof Map) for (const v of value.values()) walk(v);
     else if (Array.isArray(value)) for (const v of value) walk(v);
-    else for (const [k, v] of Object.entries(value)) walk(v, k);
+    else for (const k in value) walk((value as Record<string, unknown>)[k], k);
   };
   walk(graph);
   return [...found].sort();

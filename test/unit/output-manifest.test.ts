@@ -76,7 +76,7 @@ describe('output manifest', () => {
 
   it("writes everything again when a page's packed link indexes are damaged", async () => {
     const { root, file } = await builtManifest();
-    for (const damage of ['0,1;2', '0,x;1;2', '0,,1;1;2', '-1;1;2']) {
+    for (const damage of ['0,1;2', '0,x;1;2', '0,,1;1;2', '-1;1;2', '0,;1;2', '0;1;2;', '0,999;1;2', '1e3;1;2']) {
       const manifest = JSON.parse(readFileSync(file, 'utf8'));
       manifest.files['blog/2/index.html'].page.links = damage;
       writeFileSync(file, JSON.stringify(manifest));

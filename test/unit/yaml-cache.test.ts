@@ -1,6 +1,7 @@
-// The content stage keeps the parsed data of YAML files (post-cache.ts yamlMemo): a file whose
-// text did not change is not parsed again, yet every diagnostic about it still points at its line
-// and column, and any edit is seen.
+// The content stage keeps the validated data of YAML files and of the Markdown pages' front
+// matter (post-cache.ts yamlMemo): a file whose text did not change is neither parsed nor
+// validated again, yet every diagnostic about it still points at its line and column, and any
+// edit is seen.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +13,13 @@ import { loadContent } from '../../src/content/load-content.ts';
 function memo() {
   const store = new Map<string, string>();
   const counts = { hits: 0, stored: 0 };
+  const hitFiles: string[] = [];
   const yaml: YamlMemo = {
     get: (file, hash) => {
       const json = store.get(`${file}\0${hash}`);
       if (json === undefined) return undefined;
       counts.hits++;
+      hitFiles.push(file);
       return JSON.parse(json);
     },
     set: (file, hash, data) => {
@@ -24,7 +27,7 @@ function memo() {
       store.set(`${file}\0${hash}`, JSON.stringify(data));
     },
   };
-  return { yaml, counts };
+  return { yaml, counts, hitFiles };
 }
 
 function project(): string {
@@ -76,5 +79,50 @@ describe('the YAML data cache', () => {
     const syntax = (r: typeof first) => r.diagnostics.filter((d) => d.file?.endsWith('belen.yaml'));
     expect(syntax(first).length).toBeGreaterThan(0);
     expect(syntax(second)).toEqual(syntax(first));
+  });
+
+  it("keeps a Markdown page's front matter, and sees an edit of its front matter or its body", async () => {
+    const root = project();
+    const { yaml, hitFiles } = memo();
+    const first = await load(root, yaml);
+    const again = await load(root, yaml);
+    expect(hitFiles).toContain('content/pages/about.md');
+    expect(again.graph!.about).toEqual(first.graph!.about);
+    const file = join(root, 'content/pages/about.md');
+    const text = readFileSync(file, 'utf8');
+    const body = first.graph!.about.body;
+    writeFileSync(file, text.replace(`title: ${first.graph!.about.data.title}`, 'title: About the Shop'));
+    expect((await load(root, yaml)).graph!.about.data.title).toBe('About the Shop');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(body, `${body}\nOne more line.\n`));
+    const edited = await load(root, yaml);
+    expect(edited.graph!.about.body).toBe(`${body}\nOne more line.\n`);
+    expect(edited.graph!.about.origin).toEqual(first.graph!.about.origin);
+  });
+
+  it('stores no file that gave a warning or failed validation: its diagnostics come out the same every time', async () => {
+    const root = project();
+    const file = join(root, 'content/pages/terms.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('---\n', '---\ncolour: blue\n'));
+    const locations = join(root, 'content/locations/belen.yaml');
+    writeFileSync(locations, readFileSync(locations, 'utf8').replace(/^title: .*$/m, 'title: [1, 2]'));
+    const { yaml, hitFiles } = memo();
+    const first = await load(root, yaml);
+    const second = await load(root, yaml);
+    const about = (r: typeof first, name: string) => r.diagnostics.filter((d) => d.file?.endsWith(name));
+    for (const name of ['terms.md', 'belen.yaml']) {
+      expect(about(first, name).length, name).toBeGreaterThan(0);
+      expect(about(second, name), name).toEqual(about(first, name));
+    }
+    expect(hitFiles.filter((f) => f.endsWith('terms.md') || f.endsWith('belen.yaml'))).toEqual([]);
+  });
+
+  it("keeps the redirect rules' positions with their data: a cached file gives each rule its line", async () => {
+    const root = project();
+    const { yaml, hitFiles } = memo();
+    const fresh = (await load(root, yaml)).graph!.redirects;
+    const cached = (await load(root, yaml)).graph!.redirects;
+    expect(hitFiles).toContain('content/redirects.yaml');
+    expect(cached.map((r) => r.origin)).toEqual(fresh.map((r) => r.origin));
+    expect(new Set(cached.map((r) => r.origin.line)).size).toBe(cached.length);
   });
 });
