@@ -1,13 +1,14 @@
-// Social card drawing cost: `npx tsx scripts/bench-cards.ts [--cards 60] [--photo]`.
+// Social card drawing cost: `npx tsx scripts/bench-cards.ts [--cards 60] [--photo] [--only 0|<workers>] [--sharp-threads N]`.
 // Draws `cards` cards with the engine's renderer (src/cards) and the project's card template,
 // each with its own title (the backdrop is drawn once, as in a build), and prints the median
 // CPU time per card drawn one at a time (this process: satori here plus sharp's threads), then
-// the wall and CPU time of drawing them all as a build does (card-threads.ts): on this thread
-// only, then with the card worker beside it (its start included). The cards are written to a
+// the wall and CPU time of drawing them all as a build does (card-threads.ts): on this thread,
+// then on one card worker per core (their start included). The cards are written to a
 // temporary folder, removed at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { drawAll } from '../src/cards/card-threads.ts';
 import { bundleCardTemplate } from '../src/cards/card-template.ts';
 import { createRenderer, type CardToDraw, type DrawSetup } from '../src/cards/draw-cards.ts';
@@ -18,6 +19,8 @@ const arg = (name: string, fallback: string) => {
   return i < 0 ? fallback : process.argv[i + 1] ?? fallback;
 };
 const count = Number(arg('cards', '60'));
+const only = arg('only', '');
+if (process.argv.includes('--sharp-threads')) sharp.concurrency(Number(arg('sharp-threads', '0')));
 const photo = process.argv.includes('--photo') ? { path: '/images/blog/leather-seats.jpg', bytes: readFileSync(`${ROOT}/site-assets/images/blog/leather-seats.jpg`) } : undefined;
 
 const cpu = () => {
@@ -37,19 +40,19 @@ const cards = (from: number): CardToDraw[] => Array.from({ length: count }, (_, 
 await renderer.render(title(-1), 'Blog', photo);
 const each: number[] = [];
 let bytes = 0;
-for (let i = 0; i < count; i++) {
+for (let i = 0; i < Math.min(count, 60); i++) {
   const start = cpu();
   bytes += (await renderer.render(title(i), 'Blog', photo)).png.length;
   each.push(cpu() - start);
 }
 console.log(`${count} cards ${photo ? 'with' : 'without'} a photo, ${availableParallelism()} cores`);
-console.log(`one at a time: median ${median(each).toFixed(1)} ms CPU per card, ${(bytes / count / 1024).toFixed(0)} KB per PNG`);
-for (const [worker, from] of [[false, count], [true, 2 * count]] as const) {
+console.log(`one at a time: median ${median(each).toFixed(1)} ms CPU per card, ${(bytes / Math.min(count, 60) / 1024).toFixed(0)} KB per PNG`);
+for (const [workers, from] of ([[0, count], [availableParallelism(), 2 * count]] as const).filter(([w]) => only === '' || String(w) === only)) {
   const c0 = cpu();
   const w0 = performance.now();
-  await drawAll(cards(from), setup, renderer, { worker, cacheDir: `${ROOT}/.stitch` }, () => {});
+  await drawAll(cards(from), setup, { workers, cacheDir: `${ROOT}/.stitch`, template: bundle.template }, () => {});
   const wall = performance.now() - w0;
   const total = cpu() - c0;
-  console.log(`${worker ? 'this thread and the card worker' : 'this thread only'}: ${(wall / count).toFixed(1)} ms wall and ${(total / count).toFixed(1)} ms CPU per card`);
+  console.log(`${workers ? `${workers} card workers` : 'this thread'}: ${(wall / count).toFixed(1)} ms wall and ${(total / count).toFixed(1)} ms CPU per card, RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);
 }
 rmSync(out, { recursive: true, force: true });

@@ -1,5 +1,5 @@
-// Cards drawn on two threads (src/cards/card-threads.ts): the build's thread and a card worker
-// take cards from one queue. The cards must be the bytes this thread draws one at a time, and
+// Cards drawn on card workers (src/cards/card-threads.ts) that take cards from one queue. The
+// cards must be the bytes the build's own thread draws, and
 // a worker's failure must not be lost: a card the worker cannot draw fails the build with a
 // diagnostic naming its page (never a hang), and a worker that dies leaves its cards to this thread.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,11 +32,11 @@ const jobs: CardJob[] = Array.from({ length: 24 }, (_, i) => ({
 }));
 
 /** Draws `jobs` into a cache folder of its own: the result and each card's bytes by output path. */
-async function draw(name: string, worker: boolean, template = bundle, list = jobs) {
+async function draw(name: string, workers: number, template = bundle, list = jobs) {
   const cacheDir = join(dir, name);
   const context: CardsContext = {
     root: ROOT, assetsDir: join(ROOT, 'site-assets'), cacheDir, contentDir: join(ROOT, 'content'),
-    siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle: template, render: true, worker,
+    siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle: template, render: true, workers,
   };
   const result = await buildCards(list, context);
   const bytes = new Map<string, Buffer>([
@@ -58,10 +58,10 @@ async function templateWith(name: string, code: string): Promise<CardTemplateBun
   return { template: await import(pathToFileURL(file).href) as CardTemplate, hash: name, file };
 }
 
-describe('cards drawn on two threads', () => {
-  it('are the bytes of the cards drawn on this thread alone', { timeout: 300_000 }, async () => {
-    const alone = await draw('alone', false);
-    const both = await draw('both', true);
+describe('cards drawn on card workers', () => {
+  it('are the bytes of the cards drawn on this thread', { timeout: 300_000 }, async () => {
+    const alone = await draw('alone', 0);
+    const both = await draw('workers', 2);
     expect(both.result.rendered).toBe(jobs.length);
     expect([...both.bytes.keys()].sort()).toEqual([...alone.bytes.keys()].sort());
     for (const [path, png] of alone.bytes) expect(both.bytes.get(path)!.equals(png), path).toBe(true);
@@ -75,7 +75,7 @@ describe('cards drawn on two threads', () => {
   // The worker's every card fails (which cards it takes from the queue depends on timing).
   it('a card the worker cannot draw fails with a diagnostic naming its page', { timeout: 300_000 }, async () => {
     const broken = await templateWith('throws', "if (!isMainThread) throw new Error('the template threw'); return real.CardText(props);");
-    const failure = await draw('throws', true, broken).then(() => undefined, (error: unknown) => error);
+    const failure = await draw('throws', 1, broken).then(() => undefined, (error: unknown) => error);
     expect(failure).toBeInstanceOf(StitchError);
     expect((failure as StitchError).diagnostics).toEqual([expect.objectContaining({ code: 'CardError', severity: 'error' })]);
     expect((failure as StitchError).message).toMatch(/^The social card of \/blog\/post-\d+ could not be drawn: the template threw/);
@@ -84,8 +84,8 @@ describe('cards drawn on two threads', () => {
 
   it('a worker that dies leaves its cards to this thread: every card is drawn', { timeout: 300_000 }, async () => {
     const dying = await templateWith('exits', "if (!isMainThread) process.exit(3); return real.CardText(props);");
-    const { result, bytes } = await draw('exits', true, dying);
-    const alone = await draw('alone-again', false);
+    const { result, bytes } = await draw('exits', 1, dying);
+    const alone = await draw('alone-again', 0);
     expect(result.rendered).toBe(jobs.length);
     for (const [path, png] of alone.bytes) expect(bytes.get(path)!.equals(png), path).toBe(true);
   });

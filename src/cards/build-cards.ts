@@ -53,8 +53,8 @@ export interface CardsContext {
   bundle: CardTemplateBundle;
   /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
   render: boolean;
-  /** Draw on a card worker too (default: when there are many cards to draw and more than one core). */
-  worker?: boolean;
+  /** Card workers to draw on (0: this thread; default: one per core when there are many cards to draw and more than one core). */
+  workers?: number;
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
@@ -103,17 +103,15 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   });
 
   if (missing.length > 0) {
-    const { CardRenderer } = await import('./card-renderer.ts');
     const { drawAll } = await import('./card-threads.ts');
-    const renderer = await CardRenderer.create(ctx.bundle.template, fonts, { siteName: ctx.siteName, host }, logo);
     const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
     const cards: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
       const photo = job.photo ? await photoOf(job.photo) : undefined;
       return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0), hash: photo?.hash } } : {}) };
     }));
     const failed = new Map<string, { reason: string; pages: string[] }>();
-    const worker = ctx.worker ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1);
-    await drawAll(cards, setup, renderer, { worker, cacheDir: ctx.cacheDir }, (index, { photoError, png }) => {
+    const workers = ctx.workers ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1 ? Math.min(availableParallelism(), MAX_WORKERS) : 0);
+    await drawAll(cards, setup, { workers, cacheDir: ctx.cacheDir, template: ctx.bundle.template }, (index, { photoError, png }) => {
       const { job, file } = missing[index];
       result.rendered++;
       if (photoError === undefined) {
@@ -129,7 +127,10 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       if (!(error instanceof CardFailure)) throw error;
       throw new StitchError([errors.cardFailed(missing[error.index].job.page, error.message)], { cause: error });
     });
-    result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f })).sort((a, b) => (a.photo < b.photo ? -1 : 1));
+    // The pages in the order of the jobs, whichever thread drew them first (the first is the diagnostic's file).
+    const order = new Map(jobs.map((j, i) => [j.page, i]));
+    result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f, pages: f.pages.sort((a, b) => order.get(a)! - order.get(b)!) }))
+      .sort((a, b) => (a.photo < b.photo ? -1 : 1));
   }
   // Drop cards no page of this content folder uses any more.
   await prune(dir, listed, used);
@@ -138,10 +139,12 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
 }
 
 /**
- * From this many cards to draw, a card worker draws beside this thread (card-threads.ts): its
- * start (satori, fonts, backdrops: ~0.3 s of CPU) is then paid back on two cores.
+ * From this many cards to draw, card workers draw them (card-threads.ts): a worker's start
+ * (satori, fonts, backdrops: ~0.3 s of CPU) is then paid back on every core.
  */
 const WORKER_CARDS = 40;
+/** Card workers at most (each holds its own libraries and heap, ~60 MB). */
+const MAX_WORKERS = 4;
 
 /** The cache folder of one content folder (cards of another content folder are not pruned by this one's builds). */
 function scopeOf(ctx: CardsContext): string {

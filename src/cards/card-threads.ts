@@ -1,11 +1,12 @@
-// Draws a build's missing cards on two threads: this one and a card worker (card-worker.ts).
-// satori and resvg run on the thread that calls them (~11 ms a card) and sharp encodes the PNGs
-// on its own threads, so one thread left the second core mostly idle. The threads take cards
-// from one queue, so neither waits for the other. The worker is the cards' own, started for
-// the stage: the document executor's pool is stopped by then (its memory freed), and a pool
-// worker's small heap limit made satori's garbage cost full collections (docs/performance.md).
+// Draws a build's missing cards on card workers (card-worker.ts), one per core, that take cards
+// from one queue. satori and resvg run on the thread that calls them (~11 ms a card) and sharp
+// encodes the PNGs on its own threads, so the build's thread alone left the second core mostly
+// idle. The workers are the cards' own, started for the stage: the document executor's pool is
+// stopped by then (its memory freed). This thread only hands out cards: satori's garbage stays
+// in the workers' small heaps, collected as it goes, instead of growing this thread's, which
+// holds the whole build (docs/performance.md, "Memory").
 //
-// A card the worker cannot draw fails the build with its page, like one this thread cannot; a
+// A card a worker cannot draw fails the build with its page, like one this thread cannot; a
 // worker that dies leaves its cards to this thread. Neither hangs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,19 +15,20 @@ import { engineVersion } from '../cache/engine-version.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { bundleForNode } from '../render/bundle-templates.ts';
 import type { CardRenderer } from './card-renderer.ts';
+import type { CardTemplate } from './card-template.ts';
 import type { FromWorker, ToWorker } from './card-worker.ts';
-import { drawCard, type CardDrawn, type CardToDraw, type DrawSetup } from './draw-cards.ts';
+import { createRenderer, drawCard, type CardDrawn, type CardToDraw, type DrawSetup } from './draw-cards.ts';
 
-/** Cards this thread draws at once: one laid out here while the other's PNG is encoded. */
-const HERE = 2;
-/** Cards sent to the worker ahead: it lays one out while others encode and the next waits. */
-const THERE = 3;
+/** Cards a thread draws at once: one laid out while the PNG of another is encoded and the next waits. */
+const AT_ONCE = 3;
 
 export interface DrawOptions {
-  /** Draw on a worker too (false: this thread only). */
-  worker: boolean;
-  /** The cache folder (the worker's script is bundled into `server/`). */
+  /** Card workers to start (0: this thread draws). */
+  workers: number;
+  /** The cache folder (the workers' script is bundled into `server/`). */
   cacheDir: string;
+  /** The card template, when this thread has it already. */
+  template?: CardTemplate;
 }
 
 /** A card that could not be drawn (its index in the cards given, and why): the build fails with it. */
@@ -37,15 +39,22 @@ export class CardFailure extends Error {
 }
 
 /** Draws `cards`, calling `done` for each as it is drawn (in any order); rejects at the first card that fails. */
-export async function drawAll(cards: CardToDraw[], setup: DrawSetup, renderer: CardRenderer, options: DrawOptions, done: (index: number, drawn: CardDrawn) => void): Promise<void> {
+export async function drawAll(cards: CardToDraw[], setup: DrawSetup, options: DrawOptions, done: (index: number, drawn: CardDrawn) => void): Promise<void> {
   let next = 0;
   let failed = false;
   const take = () => (next < cards.length && !failed ? next++ : undefined);
-  const here = (index: number) => drawCard(renderer, cards[index]).catch((error: unknown) => {
-    throw new CardFailure(index, error instanceof Error ? error.message : String(error), { cause: error });
-  });
-  const worker = options.worker ? await CardWorker.start(setup, options.cacheDir) : undefined;
-  const there = (index: number) => (worker?.alive ? worker.draw(index, cards[index]).catch((error: unknown) => {
+  // This thread's renderer is made only if it draws (no workers, or one died).
+  let renderer: Promise<CardRenderer> | undefined;
+  const here = async (index: number) => {
+    try {
+      renderer ??= createRenderer(setup, options.template);
+      return await drawCard(await renderer, cards[index]);
+    } catch (error) {
+      throw new CardFailure(index, error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  };
+  const workers = await Promise.all(Array.from({ length: options.workers }, () => CardWorker.start(setup, options.cacheDir)));
+  const on = (worker: CardWorker) => (index: number) => (worker.alive ? worker.draw(index, cards[index]).catch((error: unknown) => {
     if (error instanceof WorkerGone) return here(index); // its cards are this thread's now
     throw error;
   }) : here(index));
@@ -60,11 +69,12 @@ export async function drawAll(cards: CardToDraw[], setup: DrawSetup, renderer: C
     }
   };
   try {
-    const runs = [...Array.from({ length: HERE }, () => runner(here)), ...(worker ? Array.from({ length: THERE }, () => runner(there)) : [])];
+    const draws = workers.length > 0 ? workers.map(on) : [here];
+    const runs = draws.flatMap((draw) => Array.from({ length: AT_ONCE }, () => runner(draw)));
     const rejected = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (rejected) throw rejected.reason;
   } finally {
-    await worker?.stop();
+    await Promise.all(workers.map((w) => w.stop()));
   }
 }
 
