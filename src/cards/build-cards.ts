@@ -19,7 +19,6 @@ import { writeAll } from '../output/writer.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
-import { CardFailure } from './card-threads.ts';
 import type { CardToDraw, DrawSetup } from './draw-cards.ts';
 
 export interface CardJob extends CardRequest {
@@ -103,7 +102,8 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   });
 
   if (missing.length > 0) {
-    const { drawAll } = await import('./card-threads.ts');
+    // Loaded only to draw: satori, resvg and their fonts are not a warm build's.
+    const { drawAll, CardFailure } = await import('./card-threads.ts');
     const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
     const cards: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
       const photo = job.photo ? await photoOf(job.photo) : undefined;
