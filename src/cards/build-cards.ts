@@ -13,11 +13,13 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { engineVersion } from '../cache/engine-version.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { errors } from '../errors/catalogue.ts';
+import { StitchError } from '../errors/diagnostic.ts';
 import { writeAll } from '../output/writer.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
+import type { CardToDraw, DrawSetup } from './draw-cards.ts';
 
 export interface CardJob extends CardRequest {
   /** The page's path, for messages. */
@@ -50,6 +52,8 @@ export interface CardsContext {
   bundle: CardTemplateBundle;
   /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
   render: boolean;
+  /** Card workers to draw on (0: this thread; default: one per core when there are many cards to draw and more than one core). */
+  workers?: number;
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
@@ -80,6 +84,9 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     return found;
   };
 
+  // One listing of the cache folder instead of a stat per card (cards are written whole: temp + rename).
+  const listed = await readdir(dir).catch(() => [] as string[]);
+  const cached = new Set(listed);
   const missing: { job: CardJob; file: string }[] = [];
   const used = new Set<string>();
   await writeAll(jobs, 64, async (job) => {
@@ -88,57 +95,63 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       .update(job.photo ? photo?.hash ?? 'unreadable' : '').digest('hex').slice(0, 32);
     const file = join(dir, `${key}.png`);
     used.add(key);
-    if (await isCached(file)) {
+    if (cached.has(`${key}.png`)) {
       result.files.push({ path: job.output, from: file });
       result.reused++;
     } else missing.push({ job, file });
   });
 
   if (missing.length > 0) {
-    const { CardRenderer } = await import('./card-renderer.ts');
-    const renderer = await CardRenderer.create(ctx.bundle.template, fonts, { siteName: ctx.siteName, host }, logo);
-    const failed = new Map<string, { reason: string; pages: string[] }>();
-    await writeAll(missing, CARD_CONCURRENCY, async ({ job, file }) => {
+    // Loaded only to draw: satori, resvg and their fonts are not a warm build's.
+    const { drawAll, CardFailure } = await import('./card-threads.ts');
+    const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
+    const cards: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
       const photo = job.photo ? await photoOf(job.photo) : undefined;
-      const { png, photoError } = await renderer.render(job.title, job.category, job.photo ? { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0) } : undefined);
+      return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0), hash: photo?.hash } } : {}) };
+    }));
+    const failed = new Map<string, { reason: string; pages: string[] }>();
+    const workers = ctx.workers ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1 ? Math.min(availableParallelism(), MAX_WORKERS) : 0);
+    await drawAll(cards, setup, { workers, cacheDir: ctx.cacheDir, template: ctx.bundle.template }, (index, { photoError, png }) => {
+      const { job, file } = missing[index];
       result.rendered++;
-      if (photoError !== undefined) {
-        // Not cached: the next build tries the photo again (and says so again).
-        const known = failed.get(job.photo!) ?? { reason: photo ? photoError : 'the file cannot be read', pages: [] };
-        known.pages.push(job.page);
-        failed.set(job.photo!, known);
-        result.uncached.push({ path: job.output, contents: png });
+      if (photoError === undefined) {
+        result.files.push({ path: job.output, from: file });
         return;
       }
-      await writeFileAtomic(file, png);
-      result.files.push({ path: job.output, from: file });
+      // Not cached: the next build tries the photo again (and says so again).
+      const known = failed.get(job.photo!) ?? { reason: cards[index].photo!.hash ? photoError : 'the file cannot be read', pages: [] };
+      known.pages.push(job.page);
+      failed.set(job.photo!, known);
+      result.uncached.push({ path: job.output, contents: Buffer.from(png!) });
+    }).catch((error: unknown) => {
+      if (!(error instanceof CardFailure)) throw error;
+      throw new StitchError([errors.cardFailed(missing[error.index].job.page, error.message)], { cause: error });
     });
-    result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f })).sort((a, b) => (a.photo < b.photo ? -1 : 1));
+    // The pages in the order of the jobs, whichever thread drew them first (the first is the diagnostic's file).
+    const order = new Map(jobs.map((j, i) => [j.page, i]));
+    result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f, pages: f.pages.sort((a, b) => order.get(a)! - order.get(b)!) }))
+      .sort((a, b) => (a.photo < b.photo ? -1 : 1));
   }
   // Drop cards no page of this content folder uses any more.
-  await prune(dir, used);
+  await prune(dir, listed, used);
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
 }
 
 /**
- * Cards drawn at once: satori lays out one card on this thread while sharp rasterises and
- * encodes others on libuv's threads, so a little more than one per core keeps every core busy.
+ * From this many cards to draw, card workers draw them (card-threads.ts): a worker's start
+ * (satori, fonts, backdrops: ~0.3 s of CPU) is then paid back on every core.
  */
-export const CARD_CONCURRENCY = availableParallelism() + 1;
+const WORKER_CARDS = 40;
+/** Card workers at most (each holds its own libraries and heap, ~60 MB). */
+const MAX_WORKERS = 4;
 
 /** The cache folder of one content folder (cards of another content folder are not pruned by this one's builds). */
 function scopeOf(ctx: CardsContext): string {
   return createHash('sha256').update(relative(ctx.root, ctx.contentDir) || '.').digest('hex').slice(0, 16);
 }
 
-async function isCached(file: string): Promise<boolean> {
-  const s = await stat(file).catch(() => undefined);
-  return Boolean(s && s.size > 0);
-}
-
-async function prune(dir: string, used: Set<string>): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+async function prune(dir: string, names: string[], used: Set<string>): Promise<void> {
   const hour = Date.now() - 3600_000;
   await Promise.all(names.map(async (name) => {
     const key = /^([0-9a-f]{32})\.png$/.exec(name)?.[1];

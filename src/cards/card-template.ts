@@ -29,6 +29,8 @@ export interface CardTemplateBundle {
   template: CardTemplate;
   /** Hash of the bundled code. */
   hash: string;
+  /** The bundled module (the card worker imports it). */
+  file: string;
 }
 
 /** The card template's entry, relative to the templates folder. */
@@ -42,5 +44,5 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash };
+  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash, file };
 }

@@ -235,6 +235,10 @@ export const errors = {
     make('CardPhotoWarning', 'warning', 'Cover photo left off a social card',
       `The photo "${photo}" cannot be read (${reason}): the social card of ${pages} is made without it.`,
       'Replace the file with a valid JPEG, PNG or WebP image, or name another photo.', where),
+  cardFailed: (page: string, reason: string) =>
+    make('CardError', 'error', 'Social card not drawn',
+      `The social card of ${page} could not be drawn: ${reason}`,
+      'Check the card template (templates/cards) with this page\'s title and category; run the build again after fixing it.'),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

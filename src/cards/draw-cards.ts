@@ -1,0 +1,50 @@
+// Draws cards into the card cache: the same code on the build's thread and in the card worker
+// (card-worker.ts). A card drawn with everything it asked for is written to its cache file; one
+// whose photo was left out is returned (not cached: the next build tries the photo again).
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { readCardFonts } from './card-fonts.ts';
+import { CardRenderer } from './card-renderer.ts';
+import type { CardTemplate } from './card-template.ts';
+
+/** What a thread needs to draw the cards of a build (all of it cloneable, for a worker). */
+export interface DrawSetup {
+  root: string;
+  /** The bundled card template (.stitch/server/cards-<hash>.mjs). */
+  templateFile: string;
+  siteName: string;
+  host: string;
+  /** The logo's file (unreadable: the cards are drawn without it). */
+  logoFile: string;
+}
+
+export interface CardToDraw {
+  title: string;
+  category: string;
+  /** The cover photo: its public path, its bytes (empty when it cannot be read) and their hash. */
+  photo?: { path: string; bytes: Uint8Array; hash?: string };
+  /** The card's file in the cache. */
+  file: string;
+}
+
+/** A card drawn: if its photo was left out, why, and its PNG. */
+export interface CardDrawn {
+  photoError?: string;
+  png?: Uint8Array;
+}
+
+export async function createRenderer(setup: DrawSetup, template?: CardTemplate): Promise<CardRenderer> {
+  const t = template ?? await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
+  const fonts = await readCardFonts(t, setup.root);
+  const logo = await readFile(setup.logoFile).catch(() => undefined);
+  return CardRenderer.create(t, fonts, { siteName: setup.siteName, host: setup.host }, logo);
+}
+
+export async function drawCard(renderer: CardRenderer, { title, category, photo, file }: CardToDraw): Promise<CardDrawn> {
+  const bytes = photo && Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength);
+  const { png, photoError } = await renderer.render(title, category, photo && { path: photo.path, bytes: bytes!, hash: photo.hash });
+  if (photoError !== undefined) return { photoError, png };
+  await writeFileAtomic(file, png);
+  return {};
+}
