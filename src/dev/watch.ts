@@ -97,6 +97,10 @@ export function watchTrees(roots: string[], onEvent: (event: WatchEvent, path: s
       onEvent('addDir', path);
       return;
     }
+    // An editor's save truncates, then writes: the truncate's event is not reported (a build
+    // reading the empty post would fall back to a full build); the write's event follows. A file
+    // left empty is still seen by the next request's walk.
+    if (s.size === 0) return;
     const stamp = `${s.mtimeMs}:${s.size}:${s.ino}`;
     if (stamps.get(path) === stamp) return;
     stamps.set(path, stamp);
