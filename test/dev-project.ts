@@ -1,6 +1,6 @@
 // Helpers for the stitch dev tests: a throw-away project to edit, and a server-sent-events
 // client that listens the way a page does.
-import { cpSync, lstatSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,4 +69,18 @@ export function listenEvents(url: string, path: string) {
     },
     close: () => req.destroy(),
   };
+}
+
+/** inotify watches this process holds (Linux; undefined elsewhere): one line per watch in its inotify descriptors' fdinfo. */
+export function inotifyWatches(): number | undefined {
+  if (!existsSync('/proc/self/fdinfo')) return undefined;
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fdinfo')) {
+    try {
+      count += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((l) => l.startsWith('inotify wd:')).length;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return count;
 }

@@ -1,13 +1,13 @@
 // stitch dev on a temporary copy of the project (content and templates copied, so edits here
 // never touch the real ones): serving, live reload after edits, the error overlay, the CSS swap,
 // quotes and a taken port.
-import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { createDevServer, type DevServer } from '../src/dev/dev-server.ts';
-import { listenEvents, tempProject } from './dev-project.ts';
+import { inotifyWatches, listenEvents, tempProject } from './dev-project.ts';
 import { headerOf, rawRequest } from './helpers/raw-http.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,6 +154,13 @@ describe('stitch dev', () => {
     expect((await fetchText(`${dev.url}${href}`)).text).toContain('.dev-test-rule');
     expect((await fetchText(`${dev.url}/about`)).text).toContain(`href="${href}"`);
     events.close();
+  });
+
+  it('watches each input folder, not each file (one inotify watch per folder: no folder re-read per edit)', () => {
+    const watches = inotifyWatches();
+    if (watches === undefined) return; // not Linux
+    const folders = ['content', 'templates', 'site-assets'].reduce((n, dir) => n + 1 + readdirSync(join(root, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).length, 0);
+    expect(watches).toBeLessThanOrEqual(folders);
   });
 
   it('receives quote requests: printed and appended to .stitch/quotes.jsonl', async () => {

@@ -4,7 +4,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { basename, join, sep } from 'node:path';
-import { watch } from 'chokidar';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { formatText } from '../errors/format.ts';
@@ -13,7 +12,7 @@ import { listen } from './listen.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
 import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
 import { QUOTE_PATH, QuoteInbox, type QuoteLimits } from './quotes.ts';
-import { isScratchFile } from './snapshot.ts';
+import { watchTrees } from './watch.ts';
 import { outputFor, serveOutput } from './serve-output.ts';
 import { allowRead, checkUrl, refuse, safeHandler } from '../preview/request-guard.ts';
 
@@ -106,24 +105,22 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   await builder.schedule();
   const port = await listen(server, options.port, options.host, log);
 
-  const watcher = watch([config.contentDir, config.templatesDir, config.assetsDir], {
-    ignoreInitial: true,
-    ignored: (path: string) => isScratchFile(basename(path)),
-  });
-  watcher.on('all', (event, path) => {
-    if (event === 'change' && path.startsWith(config.assetsDir + sep)) {
-      // An image or video was replaced: no page changes, the browser fetches it again. Its
-      // responsive variants are made anew with the next build.
-      builder.assetChanged();
-      live.broadcast('reload');
-      return;
-    }
-    // A file's event names the file to look at again; a folder's, anything under it: walk all.
-    const paths = event === 'add' || event === 'change' || event === 'unlink' ? [path] : undefined;
-    builder.schedule(paths).catch((error: unknown) => log(`stitch dev: rebuild failed: ${String(error)}`));
-  });
-  watcher.on('error', (error) => log(`stitch dev: watcher: ${String(error)}`));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const watcher = watchTrees(
+    [config.contentDir, config.templatesDir, config.assetsDir],
+    (event, path) => {
+      if (event === 'change' && path.startsWith(config.assetsDir + sep)) {
+        // An image or video was replaced: no page changes, the browser fetches it again. Its
+        // responsive variants are made anew with the next build.
+        builder.assetChanged();
+        live.broadcast('reload');
+        return;
+      }
+      // A file's event names the file to look at again; a folder's, anything under it: walk all.
+      const paths = event === 'add' || event === 'change' || event === 'unlink' ? [path] : undefined;
+      builder.schedule(paths).catch((error: unknown) => log(`stitch dev: rebuild failed: ${String(error)}`));
+    },
+    (error) => log(`stitch dev: watcher: ${String(error)}`),
+  );
 
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
@@ -135,7 +132,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
     live,
     quotesFile,
     close: () => (closing ??= (async () => {
-      await watcher.close();
+      watcher.close();
       live.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
