@@ -9,6 +9,7 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
+import { unshared } from './post-bodies.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type SourceDoc } from './parse-source.ts';
 import * as schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
@@ -259,7 +260,7 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
     const keep = ctx.keepBodies || !cut;
     posts.push({
       slug,
-      ...item.data,
+      ...(keep ? item.data : unshared(item.data)),
       readingTime: minutes,
       body: keep ? item.parsed.body : '',
       origin: { file: item.source.file, line: item.parsed.bodyLine },

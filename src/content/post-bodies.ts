@@ -38,3 +38,19 @@ export function postBody(graph: Pick<ContentGraph, 'sources'>, post: Pick<Post, 
   if (body === undefined) throw new Error(`${post.origin.file} changed or went away while the site was building: build again`);
   return body;
 }
+
+/**
+ * `value` with every string copied out of the text it was parsed from. A string the YAML parser
+ * cut from a file's text (a title, a description) is a slice that keeps the whole text alive:
+ * without the body kept, that would still hold every post's text for the whole build.
+ */
+export function unshared<T>(value: T): T {
+  if (typeof value === 'string') return (value.length > 12 ? JSON.parse(JSON.stringify(value)) : value) as T;
+  if (Array.isArray(value)) return value.map(unshared) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) copy[key] = unshared(v);
+    return copy as T;
+  }
+  return value;
+}

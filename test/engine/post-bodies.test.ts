@@ -17,11 +17,14 @@ import { contentTree, ROOT } from '../helpers/build-site.ts';
 
 const POST = 'blog/post-03.md';
 
-/** Three posts; the newest has a broken link on the third line of its body. */
+/**
+ * Three posts; the newest has a broken link on the third line of its body, its URL also on the
+ * first line as plain text (a search of the file would point there; the Markdown's tree, here).
+ */
 function posts(): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 1; i <= 3; i++) {
-    const body = i === 3 ? 'A first line about foam.\n\nSee [a page that is not there](/no-such-page) for more.\n' : `Post number ${i}, with *emphasis* ${i}.\n`;
+    const body = i === 3 ? 'A first line about foam, and /no-such-page.\n\nSee [a page that is not there](/no-such-page) for more.\n' : `Post number ${i}, with *emphasis* ${i}.\n`;
     files[`blog/post-0${i}.md`] = `---\ntitle: Post ${i}\ndescription: The post of day ${i}, about chairs in Albuquerque and their foam.\ndate: 2025-11-0${i}\nauthor: Writer\ntags: [chairs]\n---\n${body}`;
   }
   return files;
@@ -49,27 +52,27 @@ describe('a build that keeps no post body', { timeout: 120_000 }, () => {
     // What the main thread holds: no body, only where to read it back.
     expect(post.body).toBe('');
     expect(state.graph!.sources!.get(post.origin.file)?.body).toBeUndefined();
-    expect(postBody(state.graph!, post)).toBe('A first line about foam.\n\nSee [a page that is not there](/no-such-page) for more.\n');
+    expect(postBody(state.graph!, post)).toBe('A first line about foam, and /no-such-page.\n\nSee [a page that is not there](/no-such-page) for more.\n');
     // The page and the feeds have the body, read back by the document pass.
-    expect(text('blog/post-03/index.html')).toContain('A first line about foam.');
+    expect(text('blog/post-03/index.html')).toContain('A first line about foam, and');
     expect(text('blog/post-01/index.html')).toContain('<em>emphasis</em> 1');
-    expect(text('blog/feed.json')).toContain('A first line about foam.');
+    expect(text('blog/feed.json')).toContain('A first line about foam, and');
     // The link check places its finding on the body's line in the file (front matter: 7 lines).
     const broken = state.diagnostics.find((d) => d.code === 'BrokenLinkError');
-    expect(broken).toMatchObject({ file: expect.stringContaining(POST), line: 10 });
+    expect(broken).toMatchObject({ file: expect.stringContaining(POST), line: 10, column: 5 });
   });
 
   it('takes a kept post\'s feed body from the cache by its text, as a build that keeps bodies does', async () => {
     const p = project();
     // No broken link: the build succeeds and its output is kept by the next.
-    writeFileSync(join(p.content, POST), readFileSync(join(p.content, POST), 'utf8').replace('/no-such-page', '/about'));
+    writeFileSync(join(p.content, POST), readFileSync(join(p.content, POST), 'utf8').replaceAll('/no-such-page', '/about'));
     const cold = await p.run();
     expect(cold.ok).toBe(true);
     const feed = p.read('blog/feed.json');
     const warm = await p.run();
     expect(warm.state.rendered).toBe(0);
     expect(p.read('blog/feed.json')).toBe(feed);
-    expect(feed).toContain('A first line about foam.');
+    expect(feed).toContain('A first line about foam, and');
   });
 
   it('fails the page of a post edited while the build runs, instead of rendering a body its key does not describe', async () => {
