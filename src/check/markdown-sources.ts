@@ -1,6 +1,7 @@
 // The Markdown bodies of the site, with the file and line each starts at: the link check
 // places its findings in them, the link verdict keys on them. Apart from check-markdown.ts,
 // which loads the Markdown parser.
+import { postBody } from '../content/post-bodies.ts';
 import type { ContentGraph } from '../content/types.ts';
 
 export interface MarkdownSource {
@@ -16,6 +17,12 @@ export interface MarkdownSource {
 export function markdownSources(graph: ContentGraph): MarkdownSource[] {
   const pages = ([['/about', graph.about], ['/privacy', graph.privacy], ['/terms', graph.terms]] as const)
     .map(([page, p]) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page }));
-  const posts = graph.posts.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}` }));
+  // A post's body is read (back from its file, when the build kept none) only when asked for.
+  const posts = graph.posts.map((p) => lazyBody({ file: p.origin.file, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}` }, () => postBody(graph, p)));
   return [...pages, ...posts];
+}
+
+function lazyBody(source: Omit<MarkdownSource, 'body'>, read: () => string): MarkdownSource {
+  let body: string | undefined;
+  return Object.defineProperty(source, 'body', { get: () => (body ??= read()), enumerable: true }) as MarkdownSource;
 }

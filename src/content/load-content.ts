@@ -12,6 +12,7 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
+import { unshared } from './post-bodies.ts';
 import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
@@ -33,6 +34,7 @@ interface Loader {
   texts?: TextMemo;
   /** The schemas module, imported on first use. */
   schemas?: Promise<typeof Schemas>;
+  keepBodies: boolean;
 }
 
 /** One of the content schemas, picked from the module once it is loaded. */
@@ -55,10 +57,15 @@ export interface LoadOptions {
   yaml?: YamlMemo;
   /** Texts of files unchanged since an earlier build: not read again. */
   texts?: TextMemo;
+  /**
+   * Keep each post's body in the graph (default). False (`stitch build`): a post's `body` is
+   * empty and graph.sources says where to read it back (content/post-bodies.ts).
+   */
+  keepBodies?: boolean;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts };
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts, keepBodies: options.keepBodies ?? true };
   const sources = new Map<string, SourceText>();
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
@@ -260,42 +267,45 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
     const result = parsed ? validate((await schemasOf(ctx)).postSchema, parsed.doc) : undefined;
     return { rel, source, hash, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   };
-  const loaded: Awaited<ReturnType<typeof loadOne>>[] = [];
-  for (let i = 0; i < files.length; i += POST_SLICE) {
-    loaded.push(...await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne)));
-  }
-  for (const item of loaded) {
-    if (!item) continue;
-    ctx.diagnostics.push(...item.diagnostics);
+  // Pushed once, after the last file, as before the slices were taken one by one (the order of messages).
+  const diagnostics: Diagnostic[] = [];
+  const take = (item: Awaited<ReturnType<typeof loadOne>>) => {
+    if (!item) return;
+    diagnostics.push(...item.diagnostics);
     const slug = basename(item.rel, '.md');
     const origin: Origin = { file: item.source.file, line: 1, column: 1 };
     const other = seen.get(slug);
     if (other) {
-      ctx.diagnostics.push(errors.duplicateId(origin, 'post slug', slug, other));
-      continue;
+      diagnostics.push(errors.duplicateId(origin, 'post slug', slug, other));
+      return;
     }
     seen.set(slug, item.source.file);
     if (!isSlug(slug)) {
-      ctx.diagnostics.push(errors.schema({ ...origin, field: '(file name)' }, 'a lowercase slug like "my-post" as the file name', `"${slug}"`));
-      continue;
+      diagnostics.push(errors.schema({ ...origin, field: '(file name)' }, 'a lowercase slug like "my-post" as the file name', `"${slug}"`));
+      return;
     }
-    if (!item.data || !item.parsed) continue;
+    if (!item.data || !item.parsed) return;
     const minutes = item.readingTime ?? item.data.readingTime ?? readingTime(item.parsed.body);
-    if (item.readingTime === undefined && item.diagnostics.length === 0) {
-      const bodyStart = item.source.text.length - item.parsed.body.length;
-      if (item.source.text.slice(bodyStart) === item.parsed.body) {
-        ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
-      }
+    const bodyStart = item.source.text.length - item.parsed.body.length;
+    const cut = item.source.text.endsWith(item.parsed.body); // the body is the text's tail: it can be read back
+    if (item.readingTime === undefined && item.diagnostics.length === 0 && cut) {
+      ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
     }
+    const keep = ctx.keepBodies || !cut;
     posts.push({
       slug,
-      ...item.data,
+      ...(keep ? item.data : unshared(item.data)),
       readingTime: minutes,
-      body: item.parsed.body,
+      body: keep ? item.parsed.body : '',
       origin: { file: item.source.file, line: item.parsed.bodyLine },
     });
-    sources.set(item.source.file, { body: item.parsed.body, hash: item.hash });
+    sources.set(item.source.file, keep ? { body: item.parsed.body, hash: item.hash } : { hash: item.hash, path: `${ctx.contentDir}/${item.rel}`, start: bodyStart });
+  };
+  // Each slice is taken as soon as it is parsed: without kept bodies, its texts can go before the next is read.
+  for (let i = 0; i < files.length; i += POST_SLICE) {
+    for (const item of await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne))) take(item);
   }
+  ctx.diagnostics.push(...diagnostics);
   return posts;
 }
 

@@ -26,7 +26,10 @@ export interface Post {
   coverImage?: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
-  /** Markdown body (rendered by the document pass, see routes/types.ts PageRoute.markdown). */
+  /**
+   * Markdown body (rendered by the document pass, see routes/types.ts PageRoute.markdown).
+   * Empty when the build keeps no bodies: content/post-bodies.ts `postBody` reads it back.
+   */
   body: string;
   origin: Origin;
   /** `draft: true` in the front matter. */
@@ -90,8 +93,15 @@ export interface ContentGraph {
   sources?: Map<string, SourceText>;
 }
 
-/** A Markdown file's body, and the sha256 (hex) of the text it was cut from. */
+/**
+ * A Markdown file's body, and the sha256 (hex) of the text it was cut from. `stitch build` keeps
+ * no post body (content/post-bodies.ts): `body` is then undefined and the post's own `body`
+ * empty, and `path` (absolute) and `start` (the body's offset in the normalized text) say where
+ * to read it back.
+ */
 export interface SourceText {
-  body: string;
+  body?: string;
   hash: string;
+  path?: string;
+  start?: number;
 }

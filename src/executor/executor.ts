@@ -116,9 +116,11 @@ export class Executor {
    * Runs `task` over `items` in chunks of at most `maxChunk`; `onResult` gets each item's result
    * (by its index in `items`) as soon as its chunk is done, chunks in no particular order. A
    * chunk is sent only when an earlier one has been handed to `onResult` (which may wait for
-   * writes): results never pile up faster than the caller takes them.
+   * writes): results never pile up faster than the caller takes them. `prepare` (default: none)
+   * makes a chunk's items just before it is sent, so what they carry exists only while the
+   * chunk is in flight (a post's body, read back from its file); `onResult` gets the prepared item.
    */
-  async each<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>, maxChunk: number, onResult: (index: number, result: ItemResult<K> | WorkerFailure) => Promise<void> | void): Promise<void> {
+  async each<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>, maxChunk: number, onResult: (index: number, result: ItemResult<K> | WorkerFailure, item: Item<K>) => Promise<void> | void, prepare?: (chunk: Item<K>[]) => Item<K>[]): Promise<void> {
     const workers = Math.max(1, this.size);
     const size = Math.max(1, Math.min(maxChunk, Math.ceil(items.length / (workers * 4))));
     let next = 0;
@@ -127,8 +129,10 @@ export class Executor {
       while (next < items.length) {
         const start = next;
         next += size;
-        const results = await this.runChunk(task, items.slice(start, start + size), shared);
-        for (let i = 0; i < results.length; i++) await onResult(start + i, results[i]);
+        const chunk = items.slice(start, start + size);
+        const ready = prepare ? prepare(chunk) : chunk;
+        const results = await this.runChunk(task, ready, shared);
+        for (let i = 0; i < results.length; i++) await onResult(start + i, results[i], ready[i]);
       }
     }));
   }

@@ -9,6 +9,7 @@ import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { LinkInterner } from '../check/link-facts.ts';
+import { bodyReleased, postBody, readBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
@@ -56,13 +57,27 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   }
 
   // The blog feeds carry the newest posts' bodies: their passes send them back.
-  const feed = new FeedBodies(state.graph!.posts);
+  const graph = state.graph!;
+  const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, options, markdownOptions, toRender, feed.size > 0);
-  const inputs: DocumentInput[] = toRender.map((route) => ({ route, markdownHtml: route.markdown && cache?.get(route.markdown.body), ...(feed.wants(route) ? { returnMarkdown: true } : {}) }));
+  const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
   const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined };
-  // The shared layout goes to a worker once per batch, not once per page.
   const original = new Map(toRender.map((route) => [route.output, route]));
-  for (const input of inputs) if (input.route.props.layout === state.layout) input.route = { ...input.route, props: withoutLayout(input.route.props) };
+  // A document is completed just before its chunk goes to a worker, and let go once its facts
+  // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
+  // its HTML from the Markdown cache, its route without the shared layout (sent once per batch).
+  const unreadable = new Set<string>();
+  const prepare = (chunk: DocumentInput[]) => chunk.map((input): DocumentInput => {
+    let { route } = input;
+    const source = route.markdown && route.origin ? graph.sources?.get(route.origin.file) : undefined;
+    if (route.markdown && bodyReleased(source) && route.markdown.body === '') {
+      const body = readBody(source);
+      if (body === undefined) unreadable.add(route.output);
+      route = { ...route, markdown: { ...route.markdown, body: body ?? '' } };
+    }
+    if (route.props.layout === state.layout) route = { ...route, props: withoutLayout(route.props) };
+    return { ...input, route, markdownHtml: route.markdown && cache?.get(route.markdown.body) };
+  });
   // Every page's link facts stay on this thread until the link check: their strings are shared.
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
@@ -70,6 +85,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml }, facts) => {
     if (facts instanceof WorkerFailure) {
       state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
+      return;
+    }
+    if (unreadable.has(route.output)) {
+      state.diagnostics.push(errors.renderFailed(route.path, 'the file changed or went away while the site was building: build again', route.origin?.file));
       return;
     }
     if (facts.writeError) {
@@ -95,7 +114,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     const key = keys.get(route.output);
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, facts.bytes, facts.mtimeMs);
-  });
+  }, prepare);
   await cache?.prepare(feed.missing());
   state.feedBodies = await feed.finish(markdownOptions, cache);
   cache?.keepForFeeds(feed.pairs());
@@ -236,8 +255,9 @@ export function pageKeys(state: BuildState, extraHead?: string): (route: PageRou
       // computed anyway (the text holds the body; hashing 4,000 bodies again was a fifth of
       // the keys' cost) — only while the body is still the one cut from that text (stitch dev
       // puts an edited body in place). Else the body itself, after a NUL no JSON holds.
+      // `stitch build` keeps no post body: an empty one then stands for the file's (post-bodies.ts).
       const source = route.origin && sources?.get(route.origin.file);
-      if (source && source.body === markdown.body) hash.update('\x01').update(source.hash);
+      if (source && (bodyReleased(source) ? markdown.body === '' : source.body === markdown.body)) hash.update('\x01').update(source.hash);
       else hash.update('\0').update(markdown.body);
     }
     return hash.digest('hex');

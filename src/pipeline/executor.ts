@@ -31,12 +31,16 @@ export class DocumentRunner {
     return this.pool;
   }
 
-  /** Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular order). */
-  async documents(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts): Promise<void> {
+  /**
+   * Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular
+   * order), with its input as `prepare` made it: `prepare` (default: none) completes a few
+   * inputs just before they render (the documents stage reads their bodies back then).
+   */
+  async documents(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
     if (this.workers && inputs.length >= POOL_THRESHOLD) {
       const pool = await this.startPool();
       try {
-        await pool.each('document', inputs, { job }, MAX_CHUNK, (index, facts) => onFacts(inputs[index], facts));
+        await pool.each('document', inputs, { job }, MAX_CHUNK, (_index, facts, input) => onFacts(input, facts), prepare);
       } finally {
         // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
         // back now, not after the stages that follow (photo variants, social cards, the link check).
@@ -44,11 +48,15 @@ export class DocumentRunner {
       }
       return;
     }
-    // The Markdown pipeline's libraries take a while to load: only imported when something renders here.
-    const needsMarkdown = inputs.some((i) => i.route.markdown && i.markdownHtml === undefined);
+    // The Markdown pipeline's libraries take a while to load: only imported when something
+    // renders here (a prepared input may find its HTML in the cache: loaded on first need).
     const { renderDocuments } = await import('../render/render-documents.ts');
-    const { renderMarkdown } = needsMarkdown ? await import('../markdown/render-markdown.ts') : { renderMarkdown: unloaded };
-    for (const input of inputs) await onFacts(input, renderDocuments(server, job, [input], renderMarkdown)[0]);
+    let renderMarkdown: (markdown: string, options: DocumentJob['markdown']) => string = unloaded;
+    for (const input of inputs) {
+      const [ready] = prepare ? prepare([input]) : [input];
+      if (renderMarkdown === unloaded && ready.route.markdown && ready.markdownHtml === undefined) ({ renderMarkdown } = await import('../markdown/render-markdown.ts'));
+      await onFacts(ready, renderDocuments(server, job, [ready], renderMarkdown)[0]);
+    }
   }
 
   /** Stops the workers (a later `documents` starts new ones). */

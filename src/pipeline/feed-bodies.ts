@@ -11,7 +11,8 @@ export class FeedBodies {
   private readonly posts: Map<string, Post>;
   private readonly bodies = new Map<string, string>();
 
-  constructor(posts: readonly Post[]) {
+  /** `bodyOf`: a post's Markdown (`stitch build` keeps none in the graph: read back from its file). */
+  constructor(posts: readonly Post[], private readonly bodyOf: (post: Post) => string = (post) => post.body) {
     this.posts = new Map(feedPosts(posts).map((p) => [p.slug, p]));
   }
 
@@ -32,12 +33,12 @@ export class FeedBodies {
 
   /** The Markdown of the feed posts whose HTML no pass sent back (finish() looks them up). */
   missing(): string[] {
-    return [...this.posts.values()].filter((p) => !this.bodies.has(p.slug)).map((p) => p.body);
+    return [...this.posts.values()].filter((p) => !this.bodies.has(p.slug)).map((p) => this.bodyOf(p));
   }
 
   /** Markdown and HTML of every feed post that has its HTML. */
   pairs(): [string, string][] {
-    return [...this.bodies].map(([slug, html]) => [this.posts.get(slug)!.body, html]);
+    return [...this.bodies].map(([slug, html]) => [this.bodyOf(this.posts.get(slug)!), html]);
   }
 
   /** Every feed post's body, by slug: the recorded ones, then the cache's, then rendered here. */
@@ -45,12 +46,13 @@ export class FeedBodies {
     const missing = [...this.posts.values()].filter((p) => !this.bodies.has(p.slug));
     if (missing.length === 0) return this.bodies;
     for (const post of missing) {
-      let html = cache?.get(post.body);
+      const body = this.bodyOf(post);
+      let html = cache?.get(body);
       if (html === undefined) {
         // Loaded only now: the Markdown pipeline (Prism's languages) takes a while to load.
         const { renderMarkdown } = await import('../markdown/render-markdown.ts');
-        html = renderMarkdown(post.body, options);
-        if (!html.startsWith(MARKDOWN_FAILED)) cache?.set(post.body, html);
+        html = renderMarkdown(body, options);
+        if (!html.startsWith(MARKDOWN_FAILED)) cache?.set(body, html);
       }
       if (!html.startsWith(MARKDOWN_FAILED)) this.bodies.set(post.slug, html);
     }

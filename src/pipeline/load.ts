@@ -14,7 +14,11 @@ export async function loadStage(state: BuildState, options: BuildOptions): Promi
   // YAML data only from the disk cache: it decodes fresh objects each build, where the memory
   // cache (dev) would hand the same ones to a build that may change them.
   const yaml = caches.kind === 'persistent' ? await caches.open(yamlCacheKind()) : undefined;
-  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts });
+  // `stitch build` (persistent caches, nothing kept after the build) keeps no post body on this
+  // thread: the document pass reads each back when it renders it (content/post-bodies.ts).
+  // Dev and check keep them (dev edits bodies in place; check parses every body).
+  const keepBodies = caches.kind !== 'persistent' || options.incremental !== undefined;
+  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies });
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
   for (const c of [cache, yaml]) {
     c?.prune();
