@@ -1,5 +1,5 @@
-// Draws a build's missing cards on card workers (card-worker.ts), one per core, that take cards
-// from one queue. satori and resvg run on the thread that calls them (~11 ms a card) and sharp
+// Draws a build's missing cards on card workers (card-worker.ts, a piscina pool of their own),
+// one per core, that take cards from one queue. satori and resvg run on the thread that calls them (~11 ms a card) and sharp
 // encodes the PNGs on its own threads, so the build's thread alone left the second core mostly
 // idle. The workers are the cards' own, started for the stage: the document executor's pool is
 // stopped by then (its memory freed). This thread only hands out cards: satori's garbage stays
@@ -7,16 +7,16 @@
 // holds the whole build (docs/performance.md, "Memory").
 //
 // A card a worker cannot draw fails the build with its page, like one this thread cannot; a
-// worker that dies leaves its cards to this thread. Neither hangs.
+// worker that dies gives up the pool and leaves its cards to this thread. Neither hangs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Piscina } from 'piscina';
 import { engineVersion } from '../cache/engine-version.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { bundleForNode } from '../render/bundle-templates.ts';
 import type { CardRenderer } from './card-renderer.ts';
 import type { CardTemplate } from './card-template.ts';
-import type { FromWorker, ToWorker } from './card-worker.ts';
+import type { FromWorker } from './card-worker.ts';
 import { createRenderer, drawCard, type CardDrawn, type CardToDraw, type DrawSetup } from './draw-cards.ts';
 
 /** Cards a thread draws at once: one laid out while the PNG of another is encoded and the next waits. */
@@ -53,11 +53,13 @@ export async function drawAll(cards: CardToDraw[], setup: DrawSetup, options: Dr
       throw new CardFailure(index, error instanceof Error ? error.message : String(error), { cause: error });
     }
   };
-  const workers = await Promise.all(Array.from({ length: options.workers }, () => CardWorker.start(setup, options.cacheDir)));
-  const on = (worker: CardWorker) => (index: number) => (worker.alive ? worker.draw(index, cards[index]).catch((error: unknown) => {
-    if (error instanceof WorkerGone) return here(index); // its cards are this thread's now
-    throw error;
-  }) : here(index));
+  const pool = options.workers > 0 ? await CardPool.start(setup, options.cacheDir, options.workers) : undefined;
+  const there = async (index: number): Promise<CardDrawn> => {
+    const answer = pool?.alive && await pool.draw(cards[index]).catch(() => undefined); // undefined: the pool is gone
+    if (!answer) return here(index);
+    if ('error' in answer) throw new CardFailure(index, answer.error);
+    return answer.drawn;
+  };
   const runner = async (draw: (index: number) => Promise<CardDrawn>) => {
     for (let index = take(); index !== undefined; index = take()) {
       try {
@@ -69,53 +71,46 @@ export async function drawAll(cards: CardToDraw[], setup: DrawSetup, options: Dr
     }
   };
   try {
-    const draws = workers.length > 0 ? workers.map(on) : [here];
-    const runs = draws.flatMap((draw) => Array.from({ length: AT_ONCE }, () => runner(draw)));
+    const runs = Array.from({ length: AT_ONCE * Math.max(1, options.workers) }, () => runner(pool ? there : here));
     const rejected = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (rejected) throw rejected.reason;
   } finally {
-    await Promise.all(workers.map((w) => w.stop()));
+    await pool?.stop();
   }
 }
 
-/** The worker stopped (it threw outside a card, ran out of memory or exited). */
-class WorkerGone extends Error {}
-
-class CardWorker {
+/**
+ * The card workers: a piscina pool of its own (the document executor's is stopped by then).
+ * Once a worker dies (it threw outside a card, ran out of memory, exited, or could not start)
+ * the pool is given up and its cards are the build's thread's: a card that kills its worker
+ * would otherwise kill each new one piscina starts.
+ */
+class CardPool {
   alive = true;
-  private readonly waiting = new Map<number, { resolve: (drawn: CardDrawn) => void; reject: (error: Error) => void }>();
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: FromWorker) => {
-      const waiter = this.waiting.get(message.index);
-      this.waiting.delete(message.index);
-      if ('error' in message) waiter?.reject(new CardFailure(message.index, message.error));
-      else waiter?.resolve(message.drawn);
-    });
-    const gone = (why: string) => {
-      this.alive = false;
-      for (const waiter of this.waiting.values()) waiter.reject(new WorkerGone(why));
-      this.waiting.clear();
-    };
-    worker.on('error', (error) => gone(error.message));
-    worker.on('exit', (code) => gone(`exited with code ${code}`));
+  private constructor(private readonly pool: Piscina) {
+    // A worker that fails outside a task has none to fail: piscina reports it here (an 'error' event without a listener would end the process).
+    pool.on('error', () => void this.stop());
   }
 
-  static async start(setup: DrawSetup, cacheDir: string): Promise<CardWorker> {
-    return new CardWorker(new Worker(new URL(await workerScript(setup.root, cacheDir)), { workerData: setup }));
+  static async start(setup: DrawSetup, cacheDir: string, size: number): Promise<CardPool> {
+    const { Piscina } = await import('piscina');
+    return new CardPool(new Piscina({ filename: await workerScript(setup.root, cacheDir), workerData: setup, minThreads: size, maxThreads: size, idleTimeout: Number.POSITIVE_INFINITY }));
   }
 
-  draw(index: number, card: CardToDraw): Promise<CardDrawn> {
-    if (!this.alive) return Promise.reject(new WorkerGone('stopped'));
-    return new Promise((resolve, reject) => {
-      this.waiting.set(index, { resolve, reject });
-      this.worker.postMessage({ index, card } satisfies ToWorker);
-    });
+  async draw(card: CardToDraw): Promise<FromWorker> {
+    try {
+      return await this.pool.run(card) as FromWorker;
+    } catch (error) {
+      void this.stop(); // its queued cards reject too, and are drawn by the build's thread
+      throw error;
+    }
   }
 
   async stop(): Promise<void> {
+    if (!this.alive) return;
     this.alive = false;
-    await this.worker.terminate();
+    await this.pool.destroy().catch(() => undefined);
   }
 }
 

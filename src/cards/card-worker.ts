@@ -1,20 +1,19 @@
-// The card worker (card-threads.ts): a thread that draws cards beside the build's own, so that
-// satori and resvg, which run on the thread that calls them, use a second core. It draws each
-// card it is sent at once (the PNG of one is encoded on sharp's threads while the next is laid
-// out) and answers with its index: what drawCard returned, or why it could not be drawn.
-import { parentPort, workerData } from 'node:worker_threads';
+// The card worker (card-threads.ts): piscina calls the default export with each card. A thread
+// beside the build's own, so that satori and resvg, which run on the thread that calls them, use
+// a second core; the PNG of one card is encoded on sharp's threads while the next is laid out.
+// It answers what drawCard returned, or why the card could not be drawn.
+import { workerData } from 'piscina';
 import { createRenderer, drawCard, type CardToDraw, type DrawSetup } from './draw-cards.ts';
 
-export type ToWorker = { index: number; card: CardToDraw };
-export type FromWorker = { index: number; drawn: Awaited<ReturnType<typeof drawCard>> } | { index: number; error: string };
+export type FromWorker = { drawn: Awaited<ReturnType<typeof drawCard>> } | { error: string };
 
-const port = parentPort!;
 const renderer = createRenderer(workerData as DrawSetup);
-port.on('message', async ({ index, card }: ToWorker) => {
+renderer.catch(() => undefined); // a template that cannot load fails each card below, not the thread
+
+export default async function draw(card: CardToDraw): Promise<FromWorker> {
   try {
-    const drawn = await drawCard(await renderer, card);
-    port.postMessage({ index, drawn } satisfies FromWorker);
+    return { drawn: await drawCard(await renderer, card) };
   } catch (error) {
-    port.postMessage({ index, error: error instanceof Error ? error.message : String(error) } satisfies FromWorker);
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-});
+}
