@@ -2,6 +2,7 @@
 // sections, headings, texts, links and counts the spec requires; no internal link is broken.
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { postBody } from '../src/content/post-bodies.ts';
 import type { ContentGraph } from '../src/content/types.ts';
 import type { LayoutData } from '../src/routes/layout-data.ts';
 import { srcsetForSlot } from '../src/images/slot-width.ts';
@@ -481,7 +482,7 @@ describe('blog', () => {
   });
 
   it('renders code blocks with Prism tokens inside the prose container', () => {
-    const withCode = graph.posts.find((p) => p.body.includes('```json'))!;
+    const withCode = graph.posts.find((p) => postBody(graph, p).includes('```json'))!; // stitch build keeps no body: read back
     const d = site.doc(`/blog/${withCode.slug}`);
     expect(d.querySelector('.prose pre code .token')).not.toBeNull();
   });
