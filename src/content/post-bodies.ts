@@ -28,15 +28,23 @@ export function readBody(source: SourceText & { path: string; start: number }): 
 }
 
 /**
+ * The body the build left in `file`, read back: undefined when the build kept that body (or
+ * has no such file), null when the file changed or went away since the content stage.
+ */
+export function readBackBody(graph: Pick<ContentGraph, 'sources'>, file: string): string | null | undefined {
+  const source = graph.sources?.get(file);
+  if (!bodyReleased(source)) return undefined;
+  return readBody(source) ?? null;
+}
+
+/**
  * A post's body: the one it carries, or, when the build did not keep it, read back from its
  * file. Throws when the file changed or went away since the content stage.
  */
 export function postBody(graph: Pick<ContentGraph, 'sources'>, post: Pick<Post, 'body' | 'origin'>): string {
-  const source = graph.sources?.get(post.origin.file);
-  if (!bodyReleased(source)) return post.body;
-  const body = readBody(source);
-  if (body === undefined) throw new Error(`${post.origin.file} changed or went away while the site was building: build again`);
-  return body;
+  const body = readBackBody(graph, post.origin.file);
+  if (body === null) throw new Error(`${post.origin.file} changed or went away while the site was building: build again`);
+  return body ?? post.body;
 }
 
 /**

@@ -9,7 +9,7 @@ import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { LinkInterner } from '../check/link-facts.ts';
-import { bodyReleased, postBody, readBody } from '../content/post-bodies.ts';
+import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
@@ -69,11 +69,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const unreadable = new Set<string>();
   const prepare = (chunk: DocumentInput[]) => chunk.map((input): DocumentInput => {
     let { route } = input;
-    const source = route.markdown && route.origin ? graph.sources?.get(route.origin.file) : undefined;
-    if (route.markdown && bodyReleased(source) && route.markdown.body === '') {
-      const body = readBody(source);
-      if (body === undefined) unreadable.add(route.output);
-      route = { ...route, markdown: { ...route.markdown, body: body ?? '' } };
+    const body = route.markdown?.body === '' && route.origin ? readBackBody(graph, route.origin.file) : undefined;
+    if (body !== undefined) {
+      if (body === null) unreadable.add(route.output);
+      route = { ...route, markdown: { ...route.markdown!, body: body ?? '' } };
     }
     if (route.props.layout === state.layout) route = { ...route, props: withoutLayout(route.props) };
     return { ...input, route, markdownHtml: route.markdown && cache?.get(route.markdown.body) };

@@ -7,7 +7,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { postBody, readBody } from '../../src/content/post-bodies.ts';
@@ -16,6 +16,21 @@ import { MemoryWriter } from '../../src/output/writer.ts';
 import { contentTree, ROOT } from '../helpers/build-site.ts';
 
 const POST = 'blog/post-03.md';
+
+// Runs once between the routes stage and the document pass (after the bundles are awaited): a
+// file edited there was loaded, keyed and routed in its old state.
+let beforeDocuments: (() => void) | undefined;
+vi.mock('../../src/pipeline/bundles.ts', async (importOriginal) => {
+  const stages = await importOriginal<typeof import('../../src/pipeline/bundles.ts')>();
+  return {
+    ...stages,
+    bundleStage: async (...args: Parameters<typeof stages.bundleStage>) => {
+      await stages.bundleStage(...args);
+      beforeDocuments?.();
+      beforeDocuments = undefined;
+    },
+  };
+});
 
 /**
  * Three posts; the newest has a broken link on the third line of its body, its URL also on the
@@ -83,5 +98,16 @@ describe('a build that keeps no post body', { timeout: 120_000 }, () => {
     appendFileSync(join(p.content, POST), '\nAn edit.\n');
     expect(readBody(source)).toBeUndefined();
     expect(() => postBody(state.graph!, post)).toThrow(/changed or went away while the site was building/);
+  });
+
+  it('fails the page of a post edited between the routes and the document pass, naming its file, and writes nothing', async () => {
+    const p = project();
+    beforeDocuments = () => appendFileSync(join(p.content, POST), '\nAn edit.\n');
+    const writer = new MemoryWriter();
+    const { ok, state } = await build(p.config, { writer, links: false, workers: false });
+    expect(ok).toBe(false);
+    const failure = state.diagnostics.find((d) => /changed or went away while the site was building/.test(d.message));
+    expect(failure).toMatchObject({ file: expect.stringContaining(POST) });
+    expect(writer.text('blog/post-03/index.html')).toBeUndefined();
   });
 });
