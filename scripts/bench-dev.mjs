@@ -3,12 +3,13 @@
 // the browser, with `stitch dev` running on a copy of the real content.
 //
 //   node scripts/bench-dev.mjs [--runs 15] [--post <slug>] [--root <project dir>] [--corpus N]
-//                              [--port P] [--wait MS] [--cpu-prof <dir>]
+//                              [--port P] [--wait MS] [--cpu-prof <dir>] [--log <file> [--trace-gc]]
 //
 // --corpus N adds N synthetic posts (../shared/bench/gen-corpus.mjs, as `npm run bench` does).
 // --port P: the dev server's port (default: any free one).
 // --wait MS: the pause between the server's start and the first edit (default 500). The first
 // edit's time is printed apart: it runs code the first build ran on the workers, not here.
+// --log <file>: the dev server's output is appended there (with --trace-gc, its garbage collections).
 // --cpu-prof <dir>: the dev process writes V8 CPU profiles there (node --cpu-prof); the bench
 // prints when the measured edits began and ended (the profile's clock, µs), to cut the first build out.
 //
@@ -17,7 +18,7 @@
 // until the `reload` event arrives. Prints every run and the median, and the dev process's CPU
 // time per edit.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -49,7 +50,7 @@ const postFile = join(content, 'blog', `${SLUG}.md`);
 const original = readFileSync(postFile, 'utf8');
 
 const PROFILE = arg('--cpu-prof', undefined);
-const nodeArgs = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : [];
+const nodeArgs = [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : [])];
 const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/stitch.js'), 'dev', '--content', content, '--port', arg('--port', '0'), '--host', '127.0.0.1'], {
   cwd: PROJECT,
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,11 +59,16 @@ const stop = () => {
   if (child.exitCode === null) child.kill('SIGINT');
 };
 process.on('exit', stop);
+const LOG = arg('--log', undefined);
+// The rebuild times the dev server logs ("re-rendered 1 of N pages in X ms"), one per edit.
+const logged = [];
 const url = await new Promise((resolveUrl, reject) => {
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => {
     out += chunk;
+    if (LOG) appendFileSync(LOG, chunk);
+    for (const m of chunk.matchAll(/re-rendered \d+ of \d+ pages in (\d+) ms/g)) logged.push(Number(m[1]));
     const m = /stitch dev\s+(http:\/\/\S+)/.exec(out);
     if (m) resolveUrl(m[1]);
   });
@@ -97,6 +103,22 @@ const cpuMs = () => {
     return undefined;
   }
 };
+// The same per thread (/proc/<pid>/task): the main thread, V8's GC helpers, libuv's pool, workers.
+const threadCpu = () => {
+  const out = new Map();
+  try {
+    for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
+      const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      out.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+};
+let threadsStart;
 let cpuStart;
 let profileStart;
 let first;
@@ -107,6 +129,8 @@ const micros = () => Number(process.hrtime.bigint() / 1000n);
 for (let i = 0; i < WARMUP + RUNS; i++) {
   if (i === WARMUP) {
     cpuStart = cpuMs();
+    threadsStart = threadCpu();
+    logged.length = 0;
     profileStart = micros();
   }
   const reloaded = new Promise((r) => (waiting = r));
@@ -126,17 +150,29 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
 }
 
 const cpuEnd = cpuMs();
+const threadsEnd = threadCpu();
 const profileEnd = micros();
 stream.destroy();
 stop();
 await new Promise((r) => child.once('exit', r));
 rmSync(dirname(content), { recursive: true, force: true });
 
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
 const sorted = [...times].sort((a, b) => a - b);
-const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+const median = medianOf(times);
 console.log(`first edit after the start (not in the median): ${first.toFixed(0)} ms`);
 console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`save → reload event, median of ${times.length}: ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`);
 if (cpuStart !== undefined && cpuEnd !== undefined) console.log(`dev process CPU per edit (user + sys, mean of ${times.length}, 10 ms ticks): ${((cpuEnd - cpuStart) / times.length).toFixed(0)} ms`);
+const byThread = new Map();
+for (const [tid, { name, ms }] of threadsEnd) {
+  const key = tid === String(child.pid) ? 'main' : name;
+  byThread.set(key, (byThread.get(key) ?? 0) + ms - (threadsStart.get(tid)?.ms ?? 0));
+}
+if (byThread.size) console.log(`CPU per edit by thread (ms): ${[...byThread].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / times.length).toFixed(1)}`).join(', ')}`);
+if (logged.length === times.length) console.log(`rebuild as the dev server logs it (ms): ${logged.join(' ')}; outside the rebuild (save → event → rebuild, and publish → reload event): ${times.map((t, i) => (t - logged[i]).toFixed(0)).join(' ')}, median ${medianOf(times.map((t, i) => t - logged[i])).toFixed(0)} ms`);
 if (PROFILE) console.log(`first edit in the profile's clock (µs): ${firstWindow}`);
 if (PROFILE) console.log(`measured edits in the profile's clock (µs): ${profileStart} to ${profileEnd}`);
