@@ -1,7 +1,7 @@
 // stitch dev on a temporary copy of the project (content and templates copied, so edits here
 // never touch the real ones): serving, live reload after edits, the error overlay, the CSS swap,
 // quotes and a taken port.
-import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,27 @@ describe('stitch dev', () => {
     expect(logs.join('\n')).toContain('Quote request from Dana Test <dana@example.com>');
     const bad = await fetch(`${dev.url}/__stitch/quote`, { method: 'POST', body: 'not json' });
     expect(bad.status).toBe(400);
+  });
+
+  it('follows a symbolic link to a post kept outside content/: an edit of it reloads its page', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    const target = join(elsewhere, 'linked-post.md');
+    const text = '---\ntitle: "A Post Kept Elsewhere"\ndescription: "Written by the dev server test to see an edit through a symbolic link reload its page."\ndate: 2025-05-06\nauthor: Test Team\ntags: [leather]\n---\nFirst words.\n';
+    writeFileSync(target, text);
+    const link = join(root, 'content/blog/linked-post.md');
+    symlinkSync(target, link);
+    try {
+      expect((await fetchText(`${dev.url}/blog/linked-post`)).text).toContain('First words.');
+      const events = listenEvents(dev.url, '/blog/linked-post');
+      await events.next('hello');
+      writeFileSync(target, text.replace('First words.', 'Second words.'));
+      await events.next('reload');
+      expect((await fetchText(`${dev.url}/blog/linked-post`)).text).toContain('Second words.');
+      events.close();
+    } finally {
+      unlinkSync(link);
+    }
   });
 });
 

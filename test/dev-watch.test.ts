@@ -1,9 +1,11 @@
 // The dev watcher (src/dev/watch.ts): events name the file, folders added later are watched,
-// scratch files are ignored, and it holds one inotify watch per folder, not one per file.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+// scratch files are ignored, an editor's truncate is not a change, symbolic links are followed,
+// a root made after the start is watched, and it holds one inotify watch per folder, not one per file.
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changedPaths, takeSnapshot } from '../src/dev/snapshot.ts';
 import { watchTrees, type TreeWatcher, type WatchEvent } from '../src/dev/watch.ts';
 import { inotifyWatches } from './dev-project.ts';
 
@@ -25,8 +27,8 @@ const seenEvent = (event: WatchEvent, path: string) =>
     if (!check()) waiters.push(check);
   });
 
-const start = () => {
-  watcher = watchTrees([join(root, 'content'), join(root, 'missing')], (event, path) => {
+const start = (roots = [join(root, 'content'), join(root, 'missing')]) => {
+  watcher = watchTrees(roots, (event, path) => {
     seen.push({ event, path });
     waiters = waiters.filter((w) => !w());
   }, (error) => {
@@ -82,7 +84,77 @@ describe('the dev watcher', () => {
     const before = inotifyWatches();
     if (before === undefined) return; // not Linux
     start();
-    // content/ and content/blog/ (the missing root is skipped), whatever the 50 posts.
-    expect(inotifyWatches()! - before).toBe(2);
+    // content/ and content/blog/, whatever the 50 posts, and the missing root's parent (waiting for it).
+    expect(inotifyWatches()! - before).toBe(3);
+  });
+
+  it('does not report the empty file an editor\'s save leaves before its write (the write is reported)', async () => {
+    start();
+    const post = join(root, 'content/blog/post-3.md');
+    truncateSync(post);
+    // Events of one folder arrive in order: once a later edit is seen, the truncate's was handled.
+    writeFileSync(join(root, 'content/blog/post-6.md'), '# Post 6, edited\n');
+    await seenEvent('change', join(root, 'content/blog/post-6.md'));
+    expect(seen.filter((e) => e.path === post)).toEqual([]);
+    writeFileSync(post, '# Post 3, saved\n');
+    await seenEvent('change', post);
+  });
+
+  it('follows symbolic links: a linked post and a linked folder of posts, edited through their targets', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(join(elsewhere, 'drafts'), { recursive: true });
+    for (const name of ['a.md', 'b.md', 'c.md']) writeFileSync(join(elsewhere, name), `# ${name}\n`);
+    writeFileSync(join(elsewhere, 'drafts/d.md'), '# D\n');
+    for (const name of ['a.md', 'b.md', 'c.md']) symlinkSync(join(elsewhere, name), join(root, 'content/blog', name));
+    symlinkSync(join(elsewhere, 'drafts'), join(root, 'content/blog/drafts'));
+    const before = inotifyWatches();
+    start();
+    // content/, content/blog/, the linked folder, the missing root's parent and, for the three
+    // linked posts, the one folder of their targets.
+    if (before !== undefined) expect(inotifyWatches()! - before).toBe(5);
+    writeFileSync(join(elsewhere, 'b.md'), '# B, edited where it lives\n');
+    await seenEvent('change', join(root, 'content/blog/b.md'));
+    writeFileSync(join(elsewhere, 'drafts/d.md'), '# D, edited where it lives\n');
+    await seenEvent('change', join(root, 'content/blog/drafts/d.md'));
+    writeFileSync(join(elsewhere, 'drafts/e.md'), '# E, new\n');
+    await seenEvent('add', join(root, 'content/blog/drafts/e.md'));
+    // A post linked while watching, and its target saved atomically (written aside, renamed over).
+    writeFileSync(join(elsewhere, 'f.md'), '# F\n');
+    symlinkSync(join(elsewhere, 'f.md'), join(root, 'content/blog/f.md'));
+    await seenEvent('add', join(root, 'content/blog/f.md'));
+    writeFileSync(join(elsewhere, 'f.md.tmp'), '# F, saved atomically\n');
+    renameSync(join(elsewhere, 'f.md.tmp'), join(elsewhere, 'f.md'));
+    await seenEvent('change', join(root, 'content/blog/f.md'));
+    expect(seen.some((e) => e.path.startsWith(elsewhere)), 'paths are named as the build sees them, in the tree').toBe(false);
+  });
+
+  it('and so does the walk a request makes (a linked folder\'s posts are in the snapshot, a link back up is followed once)', () => {
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'd.md'), '# D\n');
+    symlinkSync(elsewhere, join(root, 'content/blog/drafts'));
+    symlinkSync(join(root, 'content'), join(root, 'content/blog/up'));
+    const before = takeSnapshot([{ dir: join(root, 'content') }]);
+    expect(before.has(join(root, 'content/blog/drafts/d.md'))).toBe(true);
+    writeFileSync(join(elsewhere, 'd.md'), '# D, edited where it lives, longer\n');
+    expect(changedPaths(before, takeSnapshot([{ dir: join(root, 'content') }]))).toEqual([join(root, 'content/blog/drafts/d.md')]);
+  });
+
+  it('watches a root that did not exist at the start once it is made', async () => {
+    const later = join(root, 'later/locations');
+    start([join(root, 'content'), later]);
+    mkdirSync(later, { recursive: true });
+    await seenEvent('addDir', later);
+    writeFileSync(join(later, 'santa-fe.yaml'), 'name: Santa Fe\n');
+    await seenEvent('add', join(later, 'santa-fe.yaml'));
+    // Removed and made again: watched again.
+    rmSync(join(root, 'later'), { recursive: true });
+    await seenEvent('unlinkDir', later);
+    seen = [];
+    mkdirSync(later, { recursive: true });
+    // (A file made before the folder is watched is not an event of its own: `addDir` makes the builder walk it.)
+    await seenEvent('addDir', later);
+    writeFileSync(join(later, 'taos.yaml'), 'name: Taos\n');
+    await seenEvent('add', join(later, 'taos.yaml'));
   });
 });

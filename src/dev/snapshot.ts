@@ -1,7 +1,7 @@
 // A snapshot of the files a build reads (path → mtime and size). Comparing snapshots tells
 // exactly which files changed, were added or removed: the watcher only says "look again",
 // so a missed or merged file event can never leave a stale page behind.
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 export type Snapshot = Map<string, string>;
@@ -24,7 +24,9 @@ function stamp(s: Stats): string {
 
 export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
   const out: Snapshot = new Map();
-  const walk = (dir: string, namesOnly: boolean) => {
+  // Symbolic links are followed, as the build (fast-glob) follows them; a link to a folder it
+  // is in is followed once (`above`: the real paths of the folders being walked).
+  const walk = (dir: string, namesOnly: boolean, above: Set<string>) => {
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -34,20 +36,39 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
     for (const entry of entries) {
       if (isScratchFile(entry.name)) continue;
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path, namesOnly);
-      else if (namesOnly) out.set(path, '');
+      if (entry.isDirectory()) walk(path, namesOnly, above);
+      else if (entry.isSymbolicLink() && isFolder(path)) {
+        const real = realOf(path);
+        if (!above.has(real)) walk(path, namesOnly, new Set(above).add(real));
+      } else if (namesOnly) out.set(path, '');
       else {
         try {
           const s = statSync(path);
           out.set(path, stamp(s));
         } catch {
-          // deleted between readdir and stat: it is gone
+          // deleted between readdir and stat (or a dangling link): it is gone
         }
       }
     }
   };
-  for (const root of roots) walk(root.dir, root.namesOnly ?? false);
+  for (const root of roots) walk(root.dir, root.namesOnly ?? false, new Set([realOf(root.dir)]));
   return out;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
