@@ -72,12 +72,12 @@ function realOf(path: string): string {
 }
 
 /**
- * `snapshot` with only the given paths (the watcher's reports) looked at again, recorded as
- * takeSnapshot would: a few stats instead of a walk of thousands of files. Paths outside the
- * roots, and scratch files, are left out as takeSnapshot leaves them out.
+ * The given paths (the watcher's reports) as takeSnapshot would record them now: a stamp, or
+ * undefined when the file is gone. A few stats instead of a walk of thousands of files. Paths
+ * outside the roots, and scratch files, are left out as takeSnapshot leaves them out.
  */
-export function refresh(snapshot: Snapshot, roots: SnapshotRoot[], paths: Iterable<string>): Snapshot {
-  const out = new Map(snapshot);
+export function look(roots: SnapshotRoot[], paths: Iterable<string>): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
   for (const path of paths) {
     const root = roots.find((r) => path.startsWith(r.dir + sep));
     if (!root || relative(root.dir, path).split(sep).some(isScratchFile)) continue;
@@ -87,10 +87,18 @@ export function refresh(snapshot: Snapshot, roots: SnapshotRoot[], paths: Iterab
     } catch {
       // gone
     }
-    if (s?.isFile()) out.set(path, root.namesOnly ? '' : stamp(s));
-    else out.delete(path);
+    out.set(path, s?.isFile() ? (root.namesOnly ? '' : stamp(s)) : undefined);
   }
   return out;
+}
+
+/** `snapshot` with what `look` found put in (changed in place, and returned). */
+export function apply(snapshot: Snapshot, looked: Map<string, string | undefined>): Snapshot {
+  for (const [path, stamp] of looked) {
+    if (stamp === undefined) snapshot.delete(path);
+    else snapshot.set(path, stamp);
+  }
+  return snapshot;
 }
 
 /** Paths added, removed or modified between two snapshots (among `only`, when given). */
