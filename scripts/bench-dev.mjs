@@ -3,7 +3,7 @@
 // the browser, with `stitch dev` running on a copy of the real content.
 //
 //   node scripts/bench-dev.mjs [--runs 15] [--post <slug>] [--root <project dir>] [--corpus N]
-//                              [--port P] [--wait MS] [--cpu-prof <dir>] [--log <file> [--trace-gc]]
+//                              [--port P] [--wait MS] [--cpu-prof <dir>] [--log <file> [--trace-gc]] [--node-arg <flag>…]
 //
 // --corpus N adds N synthetic posts (../shared/bench/gen-corpus.mjs, as `npm run bench` does).
 // --port P: the dev server's port (default: any free one).
@@ -50,7 +50,9 @@ const postFile = join(content, 'blog', `${SLUG}.md`);
 const original = readFileSync(postFile, 'utf8');
 
 const PROFILE = arg('--cpu-prof', undefined);
-const nodeArgs = [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : [])];
+// --node-arg <flag> (repeatable): a flag for the dev process's node (a V8 flag, say).
+const extraArgs = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--node-arg' ? [a] : []));
+const nodeArgs = [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), ...extraArgs];
 const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin/stitch.js'), 'dev', '--content', content, '--port', arg('--port', '0'), '--host', '127.0.0.1'], {
   cwd: PROJECT,
   stdio: ['ignore', 'pipe', 'inherit'],

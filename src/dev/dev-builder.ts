@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { build, pageKeys, type BuildOptions, type BuildState, type RenderedPage } from '../build.ts';
 import { parsePostFile } from '../content/parse-post-file.ts';
-import { publicationStatus } from '../content/publication.ts';
+import { businessDay, publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
@@ -135,6 +135,9 @@ export class DevBuilder {
   /** A post shown as scheduled whose day has begun since the last build started. */
   private publicationDue(): boolean {
     const now = this.now();
+    // Only a new business day makes a post due (dates compare by day): two clock formats, not
+    // two per scheduled post (~1.7 ms per edit with a few dozen of them).
+    if (businessDay(now) === businessDay(this.lastBuildAt)) return false;
     return Boolean(this.state?.graph?.posts.some((p) => p.status === 'scheduled' && publicationStatus(p, this.lastBuildAt) === 'scheduled' && publicationStatus(p, now) !== 'scheduled'));
   }
 
@@ -424,10 +427,17 @@ interface PostEdit {
  * memos key on a list: related-posts.ts).
  */
 function applyEdits(state: BuildState, done: PostEdit[]): void {
-  const posts = new Map(done.map(({ oldPost, post }) => [oldPost, post]));
-  const routes = new Map<unknown, PageRoute>(done.map(({ old, route }) => [old, route]));
-  state.graph = { ...state.graph!, posts: state.graph!.posts.map((p) => posts.get(p) ?? p) };
-  state.routes = state.routes.map((r) => routes.get(r) ?? r);
+  // indexOf on copies, not a Map lookup per entry of ~4,000 (docs/performance.md, fourth pass).
+  const posts = state.graph!.posts.slice();
+  const routes = state.routes.slice();
+  for (const { oldPost, old, post, route } of done) {
+    const p = posts.indexOf(oldPost);
+    if (p >= 0) posts[p] = post;
+    const r = routes.indexOf(old);
+    if (r >= 0) routes[r] = route;
+  }
+  state.graph = { ...state.graph!, posts };
+  state.routes = routes;
   for (const { post, route, page, markdownHtml } of done) {
     state.pages.set(route.output, page);
     if (state.feedBodies?.has(post.slug)) state.feedBodies.set(post.slug, markdownHtml);
