@@ -19,9 +19,9 @@ export interface ParsedPost {
   readingTime: number;
 }
 
-/** What the content loader asks of a post cache; `hash` is sourceHash(text), when known. */
+/** What the content loader asks of a post cache; `hash` is sourceHash(text), when known (then only the text's length is read). */
 export interface PostMemo {
-  get(file: string, text: string, hash?: string): ParsedPost | undefined;
+  get(file: string, text: string | { length: number }, hash?: string): ParsedPost | undefined;
   set(file: string, text: string, post: ParsedPost, hash?: string): void;
 }
 
@@ -31,7 +31,7 @@ export function sourceHash(text: string): string {
 }
 
 /** The version of the code a parsed post comes from. */
-function postEngineVersion(): string {
+export function postEngineVersion(): string {
   return engineVersion(['content', 'markdown'], ['yaml', 'gray-matter', 'zod']);
 }
 
@@ -46,7 +46,7 @@ export function postMemo(cache: Cache<ParsedPost>): PostMemo {
   // The text is hashed once (sourceHash): the loader keeps that hash for the page keys.
   const key = (file: string, hash: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(hash).digest('hex');
   return {
-    get: (file, text, hash = sourceHash(text)) => {
+    get: (file, text, hash = sourceHash(text as string)) => {
       const post = cache.get(key(file, hash));
       return post && post.bodyStart <= text.length ? post : undefined;
     },
