@@ -41,7 +41,7 @@ async function load(root: string, posts: PostMemo) {
   return result;
 }
 
-const post = (r: Awaited<ReturnType<typeof load>>) => ({ source: r.graph!.sources.get(POST), post: r.graph!.posts.find((p) => p.origin.file === POST) });
+const post = (r: Awaited<ReturnType<typeof load>>) => ({ source: r.graph!.sources!.get(POST), post: r.graph!.posts.find((p) => p.origin?.file === POST) });
 
 describe('post hashes by file identity', () => {
   it('reads no unchanged post, and gives the same graph', async () => {
