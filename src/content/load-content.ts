@@ -1,10 +1,11 @@
-// Content stage: find files (fs/list-files.ts), parse (YAML with positions, gray-matter),
+// Content stage: find files (fast-glob), parse (YAML with positions, gray-matter),
 // validate (zod) and collect every diagnostic of the run. A file whose text the caches know
 // (post-cache.ts) is neither parsed nor validated: the parsers and the schemas (zod) are loaded
 // only when a file needs them, so a build where nothing changed does without them.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { displayPath as relative } from './display-path.ts';
+import fg from 'fast-glob';
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -14,7 +15,6 @@ import type { SourceHashes } from '../cache/source-hashes.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { unshared } from './post-bodies.ts';
 import type * as Schemas from './schemas.ts';
-import { listFiles } from '../fs/list-files.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
@@ -210,7 +210,7 @@ function positionsOnDemand(file: string, text: string, data: unknown, known: Map
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
-  const files = listFiles(ctx.contentDir, dir, (name) => name.endsWith('.yaml') || name.endsWith('.yml'), false);
+  const files = (await fg(`${dir}/*.{yaml,yml}`, { cwd: ctx.contentDir })).sort();
   const out: { data: z.output<S>; doc: SourceDoc }[] = [];
   await Promise.all(files.map(async (rel) => {
     const source = await readSource(ctx, rel);
@@ -257,7 +257,8 @@ const POST_SLICE = 64;
 
 /** The posts; `sources` gets each one's body and text hash (page keys hash that, not the body). */
 async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise<Post[]> {
-  const files = listFiles(ctx.contentDir, 'blog', (name) => name.endsWith('.md'), true);
+  // One pattern cannot match a file twice: fast-glob's duplicate filter is only cost here.
+  const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir, unique: false })).sort();
   const posts: Post[] = [];
   const seen = new Map<string, string>();
   const loadOne = async (rel: string) => {
@@ -330,6 +331,6 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
 
 async function listAssets(assetsDir: string): Promise<Set<string>> {
   if (!existsSync(assetsDir)) return new Set();
-  const files = listFiles(assetsDir, '', () => true, true);
+  const files = await fg('**/*', { cwd: assetsDir, dot: false });
   return new Set(files.map((f) => `/${f}`));
 }

@@ -7,9 +7,9 @@
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Message, Metafile, Plugin } from 'esbuild';
+import fg from 'fast-glob';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
-import { listFiles } from '../fs/list-files.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { LAZY_SUFFIX } from './entry-names.ts';
 
@@ -35,7 +35,7 @@ const scheduleFile = fileURLToPath(new URL('./client-schedule.ts', import.meta.u
 const VIRTUAL = /^island-(entry|lazy):/;
 
 export async function listIslands(templatesDir: string): Promise<string[]> {
-  return listFiles(templatesDir, 'islands', (name) => name.endsWith('.tsx'), false).map((f) => basename(f, '.tsx')).sort();
+  return (await fg('islands/*.tsx', { cwd: templatesDir })).map((f) => basename(f, '.tsx')).sort();
 }
 
 /** `options.cache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
