@@ -11,6 +11,7 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
+import type { SourceHashes } from '../cache/source-hashes.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { unshared } from './post-bodies.ts';
 import type * as Schemas from './schemas.ts';
@@ -32,6 +33,7 @@ interface Loader {
   /** Parsed YAML files from earlier builds. */
   yaml?: YamlMemo;
   texts?: TextMemo;
+  hashes?: SourceHashes;
   /** The schemas module, imported on first use. */
   schemas?: Promise<typeof Schemas>;
   keepBodies: boolean;
@@ -62,10 +64,15 @@ export interface LoadOptions {
    * empty and graph.sources says where to read it back (content/post-bodies.ts).
    */
   keepBodies?: boolean;
+  /**
+   * Posts' text hashes by file identity (`stitch build`, without kept bodies): a post whose file
+   * is as when it was hashed, and whose parse is in `posts`, is not read.
+   */
+  hashes?: SourceHashes;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts, keepBodies: options.keepBodies ?? true };
+  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts, keepBodies: options.keepBodies ?? true, hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined };
   const sources = new Map<string, SourceText>();
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
 
@@ -255,17 +262,29 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   const posts: Post[] = [];
   const seen = new Map<string, string>();
   const loadOne = async (rel: string) => {
+    // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
+    const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
+    if (look?.known) {
+      const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
+      const cached = ctx.posts?.get(file, look.known, look.known.hash);
+      if (cached) {
+        const parsed = { body: '', bodyLine: cached.bodyLine };
+        return { rel, source: { file, text: '' }, hash: look.known.hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
+      }
+    }
     const source = await readSource(ctx, rel);
     if (!source) return undefined;
     const hash = sourceHash(source.text);
+    if (look?.stat) ctx.hashes!.remember(rel, look.stat, hash, source.text.length);
     const cached = ctx.posts?.get(source.file, source.text, hash);
     if (cached) {
       const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
-      return { rel, source, hash, parsed, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
+      return { rel, source, hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
     }
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
     const result = parsed ? validate((await schemasOf(ctx)).postSchema, parsed.doc) : undefined;
-    return { rel, source, hash, parsed, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
+    const bodyStart = parsed ? source.text.length - parsed.body.length : 0;
+    return { rel, source, hash, parsed, bodyStart, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
   };
   // Pushed once, after the last file, as before the slices were taken one by one (the order of messages).
   const diagnostics: Diagnostic[] = [];
@@ -286,8 +305,9 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
     }
     if (!item.data || !item.parsed) return;
     const minutes = item.readingTime ?? item.data.readingTime ?? readingTime(item.parsed.body);
-    const bodyStart = item.source.text.length - item.parsed.body.length;
-    const cut = item.source.text.endsWith(item.parsed.body); // the body is the text's tail: it can be read back
+    const bodyStart = item.bodyStart;
+    // The body is the text's tail, so it can be read back (a cached post's always is).
+    const cut = item.readingTime !== undefined || item.source.text.endsWith(item.parsed.body);
     if (item.readingTime === undefined && item.diagnostics.length === 0 && cut) {
       ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
     }

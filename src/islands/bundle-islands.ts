@@ -6,8 +6,9 @@
 // outputs mapped back through the metafile, so builds are deterministic.
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Message, type Metafile, type Plugin } from 'esbuild';
+import type { BuildOptions, Message, Metafile, Plugin } from 'esbuild';
 import fg from 'fast-glob';
+import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { LAZY_SUFFIX } from './entry-names.ts';
@@ -37,7 +38,8 @@ export async function listIslands(templatesDir: string): Promise<string[]> {
   return (await fg('islands/*.tsx', { cwd: templatesDir })).map((f) => basename(f, '.tsx')).sort();
 }
 
-export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; define?: Record<string, string> }): Promise<ClientBundle> {
+/** `options.cache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; define?: Record<string, string>; cache?: string }): Promise<ClientBundle> {
   if (names.length === 0) return { entries: new Map(), files: [] };
   const component = (name: string) => JSON.stringify(`${templatesDir}/islands/${name}.tsx`);
   const sources: Record<string, (name: string) => string> = {
@@ -60,28 +62,30 @@ export async function bundleIslands(root: string, templatesDir: string, names: s
       }
     },
   };
+  const esbuildOptions: BuildOptions = {
+    entryPoints: Object.fromEntries(names.flatMap((n) => [[n, `island-entry:${n}`], [`${n}${LAZY_SUFFIX}`, `island-lazy:${n}`]])),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: options.minify,
+    jsx: 'automatic',
+    outdir: 'assets/islands',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    define: { 'process.env.NODE_ENV': options.minify ? '"production"' : '"development"', ...options.define },
+    legalComments: 'none',
+  };
+  // The plugin's modules are made from the names and the two files' paths, all in the key.
+  const key = { esbuildOptions, sources: names.flatMap((n) => Object.values(sources).map((source) => source(n))) };
   let result;
   try {
-    result = await build({
-      entryPoints: Object.fromEntries(names.flatMap((n) => [[n, `island-entry:${n}`], [`${n}${LAZY_SUFFIX}`, `island-lazy:${n}`]])),
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-      minify: options.minify,
-      jsx: 'automatic',
-      outdir: 'assets/islands',
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      absWorkingDir: root,
-      define: { 'process.env.NODE_ENV': options.minify ? '"production"' : '"development"', ...options.define },
-      plugins: [virtual],
-      legalComments: 'none',
-    });
+    result = await cachedBundle(options.cache, 'islands', root, key, async () => (await import('esbuild')).build({ ...esbuildOptions, plugins: [virtual] }) as Promise<Bundled>);
   } catch (error) {
     const failure = error as { errors?: Message[] };
     throw new StitchError(failure.errors?.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file, line: m.location.line, column: m.location.column + 1 } : {})) ?? [errors.bundleFailed(String(error))], { cause: error });

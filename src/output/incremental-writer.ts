@@ -199,10 +199,11 @@ export class IncrementalWriter implements ReusingWriter {
     this.described = true;
   }
 
-  async copy(path: string, from: string): Promise<void> {
-    // Synchronous: a build copies thousands of cards, and a promise per stat costs several times the CPU.
-    const s = statSync(from);
-    return this.put(path, `copy:${from}:${s.size}:${s.mtimeMs}`, (file) => copyFile(from, file));
+  async copy(path: string, from: string, named = false): Promise<void> {
+    // A named file's key is its path (~4,000 stats fewer for the cards). Otherwise synchronous: a
+    // build copies thousands of files, and a promise per stat costs several times the CPU.
+    const key = named ? `named:${from}` : copyKey(from);
+    return this.put(path, key, (file) => copyFile(from, file));
   }
 
   private async ensureDir(file: string): Promise<void> {
@@ -265,6 +266,12 @@ export class IncrementalWriter implements ReusingWriter {
     // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap.
     await writeFileAtomic(this.manifestFile, JSON.stringify(manifest));
   }
+}
+
+/** A copied file's key: its path, size and mtime. */
+function copyKey(from: string): string {
+  const s = statSync(from);
+  return `copy:${from}:${s.size}:${s.mtimeMs}`;
 }
 
 /** Equal metadata; link facts by identity (a kept page's are the very ones read from the manifest). */

@@ -1,6 +1,9 @@
 // The templates (server), islands (client) and stylesheet bundles. esbuild works off the main
 // thread, so the bundles are started before the content loads and awaited when pages render.
-// Dev rebuilds take a bundle from the previous build when its sources did not change.
+// Dev rebuilds take a bundle from the previous build when its sources did not change; with the
+// persistent caches (stitch build) a bundle whose inputs did not change comes from
+// .stitch/cache/bundles/ (cache/bundle-cache.ts) and esbuild is not started.
+import { join } from 'node:path';
 import { bundleIslands, listIslands, type ClientBundle } from '../islands/bundle-islands.ts';
 import { bundleStyles, type StyleBundle } from '../render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from '../render/bundle-templates.ts';
@@ -18,12 +21,13 @@ export function startBundles(state: BuildState, options: BuildOptions): Promise<
   const reuse = options.incremental?.reuse ?? {};
   const previous = options.incremental?.previous;
   const minify = options.minify ?? true;
+  const cache = (options.cache?.kind ?? 'persistent') === 'persistent' ? join(config.cacheDir, 'cache', 'bundles') : undefined;
   const client = async () => (reuse.client && previous?.client ? previous.client
-    : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify }));
+    : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify, cache }));
   return Promise.all([
-    reuse.server && previous?.server ? previous.server : bundleTemplates(config.root, config.templatesDir, config.cacheDir),
+    reuse.server && previous?.server ? previous.server : bundleTemplates(config.root, config.templatesDir, config.cacheDir, cache),
     client(),
-    reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, minify),
+    reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, minify, cache),
   ]).then(([server, client, styles]) => ({ server, client, styles }), (error: unknown) => ({ error }));
 }
 

@@ -2,7 +2,7 @@
 // measure → write), on this thread or the executor's workers. This stage decides what needs
 // rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
 // the cache already has to its document, and collects the facts each pass reports.
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShot } from 'node:crypto';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { persistentCaches, type CacheKind } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
@@ -245,10 +245,8 @@ export function pageKeys(state: BuildState, extraHead?: string): (route: PageRou
   return (route) => {
     const { layout, ...props } = route.props;
     const { markdown, ...rest } = route;
-    const hash = createHash('sha256')
-      .update(shared)
-      .update(layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null))
-      .update(JSON.stringify({ ...rest, props, markdownInto: markdown?.into }));
+    // One string hashed at once (crypto.hash): half the cost of a Hash object fed in parts, the same digest.
+    let text = shared + (layout === state.layout ? 'shared layout' : JSON.stringify(layout ?? null)) + JSON.stringify({ ...rest, props, markdownInto: markdown?.into });
     if (markdown) {
       // A post's body stands for the sha256 of its file's text, which the content stage
       // computed anyway (the text holds the body; hashing 4,000 bodies again was a fifth of
@@ -256,9 +254,9 @@ export function pageKeys(state: BuildState, extraHead?: string): (route: PageRou
       // puts an edited body in place). Else the body itself, after a NUL no JSON holds.
       // `stitch build` keeps no post body: an empty one then stands for the file's (post-bodies.ts).
       const source = route.origin && sources?.get(route.origin.file);
-      if (source && (bodyReleased(source) ? markdown.body === '' : source.body === markdown.body)) hash.update('\x01').update(source.hash);
-      else hash.update('\0').update(markdown.body);
+      if (source && (bodyReleased(source) ? markdown.body === '' : source.body === markdown.body)) text += `\x01${source.hash}`;
+      else text += `\0${markdown.body}`;
     }
-    return hash.digest('hex');
+    return oneShot('sha256', text);
   };
 }

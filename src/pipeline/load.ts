@@ -1,7 +1,9 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
 import { persistentCaches } from '../cache/cache.ts';
-import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
+import { relative } from 'node:path';
+import { postCacheKind, postEngineVersion, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
+import { SourceHashes } from '../cache/source-hashes.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
@@ -18,7 +20,10 @@ export async function loadStage(state: BuildState, options: BuildOptions): Promi
   // thread: the document pass reads each back when it renders it (content/post-bodies.ts).
   // Dev and check keep them (dev edits bodies in place; check parses every body).
   const keepBodies = caches.kind !== 'persistent' || options.incremental !== undefined;
-  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies });
+  // Posts' hashes by file identity: a warm build stats the posts instead of reading them (cache/source-hashes.ts).
+  const hashes = caches.kind === 'persistent' && !keepBodies ? SourceHashes.open(`${config.cacheDir}/cache`, relative(config.root, config.contentDir) || '.', postEngineVersion()) : undefined;
+  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies, hashes });
+  await hashes?.save();
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
   for (const c of [cache, yaml]) {
     c?.prune();

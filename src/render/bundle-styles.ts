@@ -2,7 +2,8 @@
 // esbuild with a content-hashed name; fonts it references are emitted beside it.
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { build, type Message } from 'esbuild';
+import type { BuildOptions, Message } from 'esbuild';
+import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 
@@ -14,26 +15,28 @@ export interface StyleBundle {
   files: { path: string; contents: Uint8Array }[];
 }
 
-export async function bundleStyles(root: string, templatesDir: string, minify: boolean): Promise<StyleBundle> {
+/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleStyles(root: string, templatesDir: string, minify: boolean, bundleCache?: string): Promise<StyleBundle> {
   const entry = `${templatesDir}/styles/index.css`;
   if (!existsSync(entry)) return { css: '', files: [] };
+  const options: BuildOptions = {
+    entryPoints: { site: entry },
+    bundle: true,
+    minify,
+    outdir: 'assets',
+    entryNames: '[name]-[hash]',
+    assetNames: 'fonts/[name]-[hash]',
+    publicPath: '/assets',
+    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    target: ['chrome100', 'firefox100', 'safari15'],
+  };
   let result;
   try {
-    result = await build({
-      entryPoints: { site: entry },
-      bundle: true,
-      minify,
-      outdir: 'assets',
-      entryNames: '[name]-[hash]',
-      assetNames: 'fonts/[name]-[hash]',
-      publicPath: '/assets',
-      loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      absWorkingDir: root,
-      target: ['chrome100', 'firefox100', 'safari15'],
-    });
+    result = await cachedBundle(bundleCache, 'styles', root, options, async () => (await import('esbuild')).build(options) as Promise<Bundled>);
   } catch (error) {
     const failure = error as { errors?: Message[] };
     throw new StitchError(failure.errors?.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file, line: m.location.line, column: m.location.column + 1 } : {})) ?? [errors.bundleFailed(String(error))], { cause: error });

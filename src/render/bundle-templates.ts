@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions as EsbuildOptions, type Message } from 'esbuild';
+import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
+import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
@@ -37,28 +38,32 @@ export function esbuildDiagnostics(messages: Message[], root: string) {
  * One server-side ES module from `options` (an entry or stdin): React's automatic JSX, the
  * libraries left to Node. esbuild's errors become BundleError diagnostics at their file and line.
  */
-export async function bundleForNode(root: string, options: EsbuildOptions): Promise<string> {
+export async function bundleForNode(root: string, options: EsbuildOptions, cache?: { dir: string; id: string }): Promise<string> {
+  // esbuild is loaded only when a bundle is made (a warm build takes its bundles from the cache).
+  const make = async () => (await import('esbuild')).build({
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    logLevel: 'silent',
+    ...options,
+    write: false,
+    metafile: true,
+  }) as Promise<Bundled>;
   try {
-    const result = await build({
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      ...options,
-      write: false,
-    });
-    return result.outputFiles[0].text;
+    const result = await cachedBundle(cache?.dir, cache?.id ?? '', root, options, make, [options.stdin?.sourcefile ?? '<stdin>']);
+    return Buffer.from(result.outputFiles[0].contents).toString('utf8');
   } catch (error) {
     const failure = error as { errors?: Message[] };
     throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
   }
 }
 
-export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string): Promise<ServerBundle> {
+/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string, bundleCache?: string): Promise<ServerBundle> {
   const entry = `${templatesDir}/index.ts`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found`)]);
   const code = await bundleForNode(root, {
@@ -70,7 +75,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     },
     loader: { '.css': 'empty', '.svg': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
-  });
+  }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const dir = `${cacheDir}/server`;
   await mkdir(dir, { recursive: true });
