@@ -28,6 +28,7 @@ export class CardRenderer {
   /** Canvases not in use, by backdrop: as many as cards drawn at once. */
   private readonly canvases = new Map<boolean, Canvas[]>();
   private readonly photos = new Map<string, Promise<Buffer | Error>>();
+  private readonly categories = new Map<string, Promise<TextRegion | undefined>>();
 
   private constructor(
     private readonly template: CardTemplate,
@@ -47,17 +48,18 @@ export class CardRenderer {
     const cropped = photo ? await this.photo(photo) : undefined;
     const photoError = cropped instanceof Error ? cropped.message : undefined;
     const hasPhoto = cropped instanceof Buffer;
-    const width = t.textWidth(hasPhoto);
-    const text = await satori(t.CardText({ title, category, hasPhoto }), { width, height: t.CARD_HEIGHT, fonts: this.fonts });
+    const text = await satori(t.CardTitle({ title, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts });
+    const categoryLayer = await this.category(category, hasPhoto);
     const backdrop = await this.backdrop(hasPhoto);
     const canvas = this.canvas(hasPhoto, backdrop);
     try {
       if (hasPhoto) paste(canvas.pixels, cropped, t.PHOTO_BOX);
-      const layer = rasterise(text);
       const touched = new Uint8Array(t.CARD_HEIGHT);
-      if (layer) {
+      // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
+      for (const layer of [categoryLayer, rasterise(text)]) {
+        if (!layer) continue;
         layOver(canvas.pixels, layer, touched);
-        canvas.dirty = layer;
+        canvas.dirty.push(layer);
       }
       // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
       return { png: encodePng(canvas.pixels, backdrop.bands, touched), photoError };
@@ -75,23 +77,35 @@ export class CardRenderer {
     const free = this.canvases.get(hasPhoto);
     const reused = free?.pop();
     if (reused) return reused;
-    return { pixels: { ...backdrop.pixels, rows: Buffer.from(backdrop.pixels.rows) } };
+    return { pixels: { ...backdrop.pixels, rows: Buffer.from(backdrop.pixels.rows) }, dirty: [] };
   }
 
   private release(canvas: Canvas, hasPhoto: boolean, backdrop: RowCanvas): void {
-    const region = canvas.dirty;
-    if (region) {
-      // The text's box, row by row; the photo box needs nothing (every card with a photo fills it).
-      const stride = strideOf(backdrop.width);
+    // The text's boxes, row by row; the photo box needs nothing (every card with a photo fills it).
+    const stride = strideOf(backdrop.width);
+    for (const region of canvas.dirty) {
       for (let y = region.top; y < region.top + region.height; y++) {
         const start = y * stride + 1 + region.left * 3;
         backdrop.rows.copy(canvas.pixels.rows, start, start, start + region.width * 3);
       }
-      canvas.dirty = undefined;
     }
+    canvas.dirty = [];
     let free = this.canvases.get(hasPhoto);
     if (!free) this.canvases.set(hasPhoto, (free = []));
     free.push(canvas);
+  }
+
+  /** The category's layer, rasterised: once per category and backdrop (a site has a handful of categories; at most CATEGORIES are kept). */
+  private category(category: string, hasPhoto: boolean): Promise<TextRegion | undefined> {
+    const key = `${hasPhoto ? 1 : 0}${category}`;
+    let made = this.categories.get(key);
+    if (!made) {
+      const t = this.template;
+      if (this.categories.size >= CATEGORIES) this.categories.clear();
+      made = satori(t.CardCategory({ category, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts }).then(rasterise);
+      this.categories.set(key, made);
+    }
+    return made;
   }
 
   /** The backdrop's pixels, with or without a photo column: drawn once each; without, also compressed once (its PNG bands). */
@@ -131,11 +145,14 @@ interface Backdrop {
   bands?: PreparedBands;
 }
 
-/** A card's pixels and the text region laid over them, to put the backdrop back there. */
+/** A card's pixels and the text regions laid over them, to put the backdrop back there. */
 interface Canvas {
   pixels: RowCanvas;
-  dirty?: TextRegion;
+  dirty: TextRegion[];
 }
+
+/** Category layers kept at most (each ~140 KB). */
+const CATEGORIES = 64;
 
 /** Copies the photo's rows (RGB, box.width wide) into the card's pixels. */
 function paste(canvas: RowCanvas, photo: Buffer, box: { left: number; top: number; width: number; height: number }): void {
