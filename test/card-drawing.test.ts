@@ -33,7 +33,7 @@ describe('the text layer', () => {
     const title = hasPhoto ? 'Ébénisterie Quality: Judging Gauge, Piping and Jig Work' : 'Ébénisterie Quality: Judging Gauge, Piping, Welting and Jig Work Today, Honestly';
     const width = t.textWidth(hasPhoto);
     let lines = 0;
-    const svg = await satori(t.CardText({ title, category: 'Blog', hasPhoto }), {
+    const svg = await satori(t.CardTitle({ title, hasPhoto }), {
       width, height: t.CARD_HEIGHT, fonts,
       onNodeDetected: (node) => {
         if (node.textContent === title) lines = Math.round(node.height / (node.props.style.fontSize * node.props.style.lineHeight));

@@ -46,14 +46,14 @@ async function draw(name: string, workers: number, template = bundle, list = job
   return { result, bytes, cacheDir };
 }
 
-/** The card template with `CardText` replaced by `code` (a function of `real`, the project's template, and `props`). */
+/** The card template with `CardTitle` replaced by `code` (a function of `real`, the project's template, and `props`). */
 async function templateWith(name: string, code: string): Promise<CardTemplateBundle> {
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, [
     `import * as real from ${JSON.stringify(pathToFileURL(bundle.file).href)};`,
     "import { isMainThread } from 'node:worker_threads';",
     'export * from ' + JSON.stringify(pathToFileURL(bundle.file).href) + ';',
-    `export function CardText(props) { ${code} }`,
+    `export function CardTitle(props) { ${code} }`,
   ].join('\n'));
   return { template: await import(pathToFileURL(file).href) as CardTemplate, hash: name, file };
 }
@@ -74,7 +74,7 @@ describe('cards drawn on card workers', () => {
 
   // The worker's every card fails (which cards it takes from the queue depends on timing).
   it('a card the worker cannot draw fails with a diagnostic naming its page', { timeout: 300_000 }, async () => {
-    const broken = await templateWith('throws', "if (!isMainThread) throw new Error('the template threw'); return real.CardText(props);");
+    const broken = await templateWith('throws', "if (!isMainThread) throw new Error('the template threw'); return real.CardTitle(props);");
     const failure = await draw('throws', 1, broken).then(() => undefined, (error: unknown) => error);
     expect(failure).toBeInstanceOf(StitchError);
     expect((failure as StitchError).diagnostics).toEqual([expect.objectContaining({ code: 'CardError', severity: 'error' })]);
@@ -83,7 +83,7 @@ describe('cards drawn on card workers', () => {
   });
 
   it('a worker that dies leaves its cards to this thread: every card is drawn', { timeout: 300_000 }, async () => {
-    const dying = await templateWith('exits', "if (!isMainThread) process.exit(3); return real.CardText(props);");
+    const dying = await templateWith('exits', "if (!isMainThread) process.exit(3); return real.CardTitle(props);");
     const { result, bytes } = await draw('exits', 1, dying);
     const alone = await draw('alone-again', 0);
     expect(result.rendered).toBe(jobs.length);

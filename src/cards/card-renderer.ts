@@ -1,6 +1,7 @@
 // Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
-// turns the backdrop into pixels and every card into PNG; resvg rasterises each card's text
-// layer (~6 ms against librsvg's 13–20, docs/performance.md). The template's backdrop
+// turns the backdrop and photos into pixels; resvg rasterises each card's text layer (~6 ms
+// against librsvg's 13–20, docs/performance.md); card-png.ts writes the PNG, compressing only
+// the rows the text changed. The template's backdrop
 // (background, frame, logo, business name, the photo's column) is drawn twice per build, with
 // and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
 // the template's PHOTO_BOX; each card draws only its text layer and lays it over them. A photo
@@ -9,17 +10,10 @@
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import sharp, { type PngOptions, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { CardFont } from './card-fonts.ts';
+import { encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
-
-/**
- * PNG settings: the cards are mostly flat colour. zlib level 3 against the default 6: a card
- * without a photo 5.5 ms instead of 7.9 and 52 KB instead of 49, one with a photo 23 ms instead
- * of 26 and 1 % larger; level 1 is 30 % larger still; adaptive filtering costs ~20 ms more, and a
- * palette quadruples the encoding time (docs/performance.md).
- */
-export const CARD_PNG: PngOptions = { compressionLevel: 3, adaptiveFiltering: false };
 
 export interface CardPhoto {
   /** Public path, for messages. */
@@ -30,10 +24,11 @@ export interface CardPhoto {
 }
 
 export class CardRenderer {
-  private readonly backdrops = new Map<boolean, Promise<Buffer>>();
+  private readonly backdrops = new Map<boolean, Promise<Backdrop>>();
   /** Canvases not in use, by backdrop: as many as cards drawn at once. */
   private readonly canvases = new Map<boolean, Canvas[]>();
   private readonly photos = new Map<string, Promise<Buffer | Error>>();
+  private readonly categories = new Map<string, Promise<TextRegion | undefined>>();
 
   private constructor(
     private readonly template: CardTemplate,
@@ -53,22 +48,23 @@ export class CardRenderer {
     const cropped = photo ? await this.photo(photo) : undefined;
     const photoError = cropped instanceof Error ? cropped.message : undefined;
     const hasPhoto = cropped instanceof Buffer;
-    const width = t.textWidth(hasPhoto);
-    const text = await satori(t.CardText({ title, category, hasPhoto }), { width, height: t.CARD_HEIGHT, fonts: this.fonts });
+    const text = await satori(t.CardTitle({ title, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts });
+    const categoryLayer = await this.category(category, hasPhoto);
     const backdrop = await this.backdrop(hasPhoto);
     const canvas = this.canvas(hasPhoto, backdrop);
     try {
-      if (hasPhoto) paste(canvas.pixels, t.CARD_WIDTH, cropped, t.PHOTO_BOX);
-      const layer = rasterise(text);
-      if (layer) {
-        layOver(canvas.pixels, t.CARD_WIDTH, layer);
-        canvas.dirty = layer;
+      if (hasPhoto) paste(canvas.pixels, cropped, t.PHOTO_BOX);
+      const touched = new Uint8Array(t.CARD_HEIGHT);
+      // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
+      for (const layer of [categoryLayer, rasterise(text)]) {
+        if (!layer) continue;
+        layOver(canvas.pixels, layer, touched);
+        canvas.dirty.push(layer);
       }
-      const png = await sharp(canvas.pixels, { raw: { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, channels: 3 } }).png(CARD_PNG).toBuffer();
-      return { png, photoError };
+      // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
+      return { png: encodePng(canvas.pixels, backdrop.bands, touched), photoError };
     } finally {
-      // sharp reads the pixels until its PNG is done: only then is the canvas free again.
-      this.release(canvas, hasPhoto, backdrop);
+      this.release(canvas, hasPhoto, backdrop.pixels);
     }
   }
 
@@ -77,36 +73,52 @@ export class CardRenderer {
    * card drew its text put back), or a new copy. A copy of the 2.3 MB backdrop per card cost
    * ~0.6 ms and made the heap grow with garbage the size of a card.
    */
-  private canvas(hasPhoto: boolean, backdrop: Buffer): Canvas {
+  private canvas(hasPhoto: boolean, backdrop: Backdrop): Canvas {
     const free = this.canvases.get(hasPhoto);
     const reused = free?.pop();
     if (reused) return reused;
-    return { pixels: Buffer.from(backdrop) };
+    return { pixels: { ...backdrop.pixels, rows: Buffer.from(backdrop.pixels.rows) }, dirty: [] };
   }
 
-  private release(canvas: Canvas, hasPhoto: boolean, backdrop: Buffer): void {
-    const region = canvas.dirty;
-    if (region) {
-      // The text's box, row by row; the photo box needs nothing (every card with a photo fills it).
-      const width = this.template.CARD_WIDTH;
+  private release(canvas: Canvas, hasPhoto: boolean, backdrop: RowCanvas): void {
+    // The text's boxes, row by row; the photo box needs nothing (every card with a photo fills it).
+    const stride = strideOf(backdrop.width);
+    for (const region of canvas.dirty) {
       for (let y = region.top; y < region.top + region.height; y++) {
-        const start = (y * width + region.left) * 3;
-        backdrop.copy(canvas.pixels, start, start, start + region.width * 3);
+        const start = y * stride + 1 + region.left * 3;
+        backdrop.rows.copy(canvas.pixels.rows, start, start, start + region.width * 3);
       }
-      canvas.dirty = undefined;
     }
+    canvas.dirty = [];
     let free = this.canvases.get(hasPhoto);
     if (!free) this.canvases.set(hasPhoto, (free = []));
     free.push(canvas);
   }
 
-  /** The backdrop's RGB pixels, with or without a photo column: drawn once each. */
-  private backdrop(hasPhoto: boolean): Promise<Buffer> {
+  /** The category's layer, rasterised: once per category and backdrop (a site has a handful of categories; at most CATEGORIES are kept). */
+  private category(category: string, hasPhoto: boolean): Promise<TextRegion | undefined> {
+    const key = `${hasPhoto ? 1 : 0}${category}`;
+    let made = this.categories.get(key);
+    if (!made) {
+      const t = this.template;
+      if (this.categories.size >= CATEGORIES) this.categories.clear();
+      made = satori(t.CardCategory({ category, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts }).then(rasterise);
+      this.categories.set(key, made);
+    }
+    return made;
+  }
+
+  /** The backdrop's pixels, with or without a photo column: drawn once each; without, also compressed once (its PNG bands). */
+  private backdrop(hasPhoto: boolean): Promise<Backdrop> {
     let made = this.backdrops.get(hasPhoto);
     if (!made) {
       const t = this.template;
       made = satori(t.CardBackdrop({ siteName: this.site.siteName, host: this.site.host, logo: this.site.logo, hasPhoto }), { width: t.CARD_WIDTH, height: t.CARD_HEIGHT, fonts: this.fonts })
-        .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
+        .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer())
+        .then((rgb) => {
+          const pixels = toRowCanvas(rgb, t.CARD_WIDTH, t.CARD_HEIGHT);
+          return { pixels, bands: hasPhoto ? undefined : prepareBands(pixels) };
+        });
       this.backdrops.set(hasPhoto, made);
     }
     return made;
@@ -127,16 +139,26 @@ export class CardRenderer {
   }
 }
 
-/** A card's pixels (RGB) and the text region laid over them, to put the backdrop back there. */
-interface Canvas {
-  pixels: Buffer;
-  dirty?: TextRegion;
+/** A backdrop's pixels and, without a photo column, its PNG bands. */
+interface Backdrop {
+  pixels: RowCanvas;
+  bands?: PreparedBands;
 }
 
-/** Copies the photo's rows (RGB, box.width wide) into the card's pixels (RGB, `width` wide). */
-function paste(pixels: Buffer, width: number, photo: Buffer, box: { left: number; top: number; width: number; height: number }): void {
+/** A card's pixels and the text regions laid over them, to put the backdrop back there. */
+interface Canvas {
+  pixels: RowCanvas;
+  dirty: TextRegion[];
+}
+
+/** Category layers kept at most (each ~140 KB). */
+const CATEGORIES = 64;
+
+/** Copies the photo's rows (RGB, box.width wide) into the card's pixels. */
+function paste(canvas: RowCanvas, photo: Buffer, box: { left: number; top: number; width: number; height: number }): void {
   const row = box.width * 3;
-  for (let y = 0; y < box.height; y++) photo.copy(pixels, ((box.top + y) * width + box.left) * 3, y * row, (y + 1) * row);
+  const stride = strideOf(canvas.width);
+  for (let y = 0; y < box.height; y++) photo.copy(canvas.rows, (box.top + y) * stride + 1 + box.left * 3, y * row, (y + 1) * row);
 }
 
 /** A rasterised part of the text layer: premultiplied RGBA pixels and where they go on the card. */
@@ -173,21 +195,25 @@ export function rasterise(svg: string): TextRegion | undefined {
 }
 
 /**
- * Lays a region of the text layer (premultiplied RGBA) over the card's pixels (RGB, `width`
- * wide), in place. By hand rather than sharp's composite, which blends every pixel in floating
+ * Lays a region of the text layer (premultiplied RGBA) over the card's pixels, in place, and
+ * marks in `touched` the rows it changed. By hand rather than sharp's composite, which blends every pixel in floating
  * point: 30 ms a card against 5 (docs/performance.md). Most of the region is transparent (~88 %
  * of a title's box): reading each pixel as one 32-bit word skips those ~20 % faster than reading
  * its alpha byte; the blend itself is the same arithmetic (a lookup table was no faster).
  */
-export function layOver(out: Buffer, width: number, { left, top, width: w, height: h, pixels: layer }: TextRegion): void {
+export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pixels: layer }: TextRegion, touched: Uint8Array): void {
   // resvg's buffer is aligned; a copy if one is not.
   const words = layer.byteOffset % 4 === 0 ? new Uint32Array(layer.buffer, layer.byteOffset, w * h) : new Uint32Array(Uint8Array.from(layer).buffer);
+  const out = canvas.rows;
+  const stride = strideOf(canvas.width);
   for (let y = 0, j = 0; y < h; y++) {
-    for (let x = 0, o = ((top + y) * width + left) * 3; x < w; x++, j++, o += 3) {
+    let inked = 0;
+    for (let x = 0, o = (top + y) * stride + 1 + left * 3; x < w; x++, j++, o += 3) {
       const p = words[j];
       if (p === 0) continue;
       const a = (p >>> A) & 255;
       if (a === 0) continue;
+      inked = 1;
       if (a === 255) {
         out[o] = (p >>> R) & 255;
         out[o + 1] = (p >>> G) & 255;
@@ -199,6 +225,7 @@ export function layOver(out: Buffer, width: number, { left, top, width: w, heigh
       out[o + 1] = ((p >>> G) & 255) + Math.round(out[o + 1] * k);
       out[o + 2] = ((p >>> B) & 255) + Math.round(out[o + 2] * k);
     }
+    if (inked) touched[top + y] = 1;
   }
 }
 

@@ -19,8 +19,10 @@ export interface CardTemplate {
   cardFonts: readonly { name: string; weight: number; style: 'normal' | 'italic'; file: string }[];
   /** What every card of a build shares: drawn once with a photo column and once without. */
   CardBackdrop: (props: { siteName: string; host: string; logo?: string; hasPhoto: boolean }) => ReactNode;
-  /** The page's own words on a transparent ground, drawn over the backdrop. */
-  CardText: (props: { title: string; category: string; hasPhoto: boolean }) => ReactNode;
+  /** The page's category on a transparent ground, drawn over the backdrop (once per category and backdrop). */
+  CardCategory: (props: { category: string; hasPhoto: boolean }) => ReactNode;
+  /** The page's title on a transparent ground, drawn over the backdrop (per card). */
+  CardTitle: (props: { title: string; hasPhoto: boolean }) => ReactNode;
   /** The text layer's width (it starts at the card's left edge). */
   textWidth: (hasPhoto: boolean) => number;
 }

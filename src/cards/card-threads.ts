@@ -22,6 +22,14 @@ import { createRenderer, drawCard, type CardDrawn, type CardToDraw, type DrawSet
 /** Cards a thread draws at once: one laid out while the PNG of another is encoded and the next waits. */
 const AT_ONCE = 3;
 
+/**
+ * A card worker's heap. Left to V8, two workers' heaps grew with satori's garbage to ~260 MB of
+ * RSS more for the build; capped, ~160 MB (300 cards, docs/performance.md "Cards, third pass").
+ * A worker keeps a few MB live (fonts, the backdrops' pixels, the category layers): a worker that
+ * still ran out would give the pool up and leave its cards to the build's thread (below).
+ */
+const HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+
 export interface DrawOptions {
   /** Card workers to start (0: this thread draws). */
   workers: number;
@@ -95,7 +103,7 @@ class CardPool {
 
   static async start(setup: DrawSetup, cacheDir: string, size: number): Promise<CardPool> {
     const { Piscina } = await import('piscina');
-    return new CardPool(new Piscina({ filename: await workerScript(setup.root, cacheDir), workerData: setup, minThreads: size, maxThreads: size, idleTimeout: Number.POSITIVE_INFINITY }));
+    return new CardPool(new Piscina({ filename: await workerScript(setup.root, cacheDir), workerData: setup, minThreads: size, maxThreads: size, idleTimeout: Number.POSITIVE_INFINITY, resourceLimits: HEAP }));
   }
 
   async draw(card: CardToDraw): Promise<FromWorker> {

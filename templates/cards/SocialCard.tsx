@@ -1,9 +1,10 @@
 // The social card of a page (og:image, 1200×630), rendered at build by satori (JSX → SVG) and
 // sharp (SVG → PNG). It is drawn in layers: CardBackdrop (everything a page does not change:
 // background, stitched frame, logo, business name, the photo's column) is rendered once per
-// build; the engine puts the cover photo, cropped, into PHOTO_BOX; CardText (the page's category
-// and title, on a transparent ground) is rendered per card, over them. A card then costs the
-// price of its words, not of its logo and photo (docs/performance.md).
+// build; the engine puts the cover photo, cropped, into PHOTO_BOX; CardCategory (the page's
+// category, on a transparent ground) is rendered once per category, and CardTitle (the page's
+// title) per card, over them. A card then costs the price of its title, not of its logo, photo
+// and category (docs/performance.md).
 //
 // satori knows a subset of CSS: flexbox only (an element with more than one child says
 // display: flex), no CSS variables, so the brand tokens are written out here. This folder is
@@ -77,11 +78,16 @@ export function CardBackdrop({ siteName, host, logo, hasPhoto }: CardBackdropPro
   );
 }
 
-export interface CardTextProps {
-  /** The page's title (its headline). */
-  title: string;
+export interface CardCategoryProps {
   /** What kind of page: "Blog", a service category, "Detailing", "Locations". */
   category: string;
+  /** Whether the backdrop has a photo (the text then keeps to the left column). */
+  hasPhoto: boolean;
+}
+
+export interface CardTitleProps {
+  /** The page's title (its headline). */
+  title: string;
   /** Whether the backdrop has a photo (the text then keeps to the left column). */
   hasPhoto: boolean;
 }
@@ -106,7 +112,21 @@ function shorten(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,&-]+$/, '')}…`;
 }
 
-export function CardText({ title, category, hasPhoto }: CardTextProps) {
+/** The category's row at the top: the same on many cards, so the engine draws it once per category. */
+export function CardCategory({ category, hasPhoto }: CardCategoryProps) {
+  const width = textWidth(hasPhoto);
+  return (
+    <div style={{ width, height: CARD_HEIGHT, display: 'flex', position: 'relative', fontFamily: 'DM Sans' }}>
+      <div style={{ position: 'absolute', left: PAD_X, top: 60, width: width - 2 * PAD_X, display: 'flex', alignItems: 'center', color: brass, fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase' }}>
+        <div style={{ width: 44, height: 4, background: oxblood, marginRight: 18, borderRadius: 2 }} />
+        <div style={{ display: 'block', whiteSpace: 'nowrap' }}>{shorten(category, hasPhoto ? 30 : 56)}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The title, below the category's row: each card's own. */
+export function CardTitle({ title, hasPhoto }: CardTitleProps) {
   const width = textWidth(hasPhoto);
   const inner = width - 2 * PAD_X;
   const size = titleSize(title, inner);
@@ -115,10 +135,6 @@ export function CardText({ title, category, hasPhoto }: CardTextProps) {
   const top = 118;
   return (
     <div style={{ width, height: CARD_HEIGHT, display: 'flex', position: 'relative', fontFamily: 'DM Sans' }}>
-      <div style={{ position: 'absolute', left: PAD_X, top: 60, width: inner, display: 'flex', alignItems: 'center', color: brass, fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase' }}>
-        <div style={{ width: 44, height: 4, background: oxblood, marginRight: 18, borderRadius: 2 }} />
-        <div style={{ display: 'block', whiteSpace: 'nowrap' }}>{shorten(category, hasPhoto ? 30 : 56)}</div>
-      </div>
       <div style={{ position: 'absolute', left: PAD_X, top, width: inner, height: CARD_HEIGHT - top - BRAND_ROOM, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
         <div style={{ display: 'block', color: cream, fontFamily: 'Fraunces', fontWeight: 600, fontSize: size, lineHeight: 1.14, lineClamp: 4 }}>
           {title}
