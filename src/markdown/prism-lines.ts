@@ -5,7 +5,6 @@
 // much as Prism itself. Blocks with meta or a diff language still go through rehype-prism-plus;
 // test/unit/prism-lines.test.ts compares the two.
 import type { Element, ElementContent, Root, Text } from 'hast';
-import { toString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
 
 /** Highlights `code` (a <code> in `pre`) as rehype-prism-plus does with `ignoreMissing`; false when it must be left to rehype-prism-plus. */
@@ -33,6 +32,12 @@ export function highlightCodeBlock(pre: Element, code: Element): boolean {
   if (lines.length > 0 && lines[lines.length - 1].map((n) => toString(n)).join('').trim() === '') lines.pop();
   code.children = lines.map((children) => ({ type: 'element', tagName: 'span', properties: { className: ['code-line'] }, children }));
   return true;
+}
+
+/** The text of a node (hast-util-to-string's reading: every text below it, joined). */
+function toString(node: Root | ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map((c) => toString(c as ElementContent)).join('') : '';
 }
 
 function languageOf(classes: unknown[]): string | null {

@@ -4,10 +4,12 @@
 import fc from 'fast-check';
 import type { Element, Root } from 'hast';
 import rehypePrism from 'rehype-prism-plus/common';
-import { toHtml } from 'hast-util-to-html';
+import rehypeStringify from 'rehype-stringify';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { highlightCodeBlock } from '../../src/markdown/prism-lines.ts';
 
+const toHtml = (tree: Element) => unified().use(rehypeStringify).stringify({ type: 'root', children: [tree] });
 const plugin = (rehypePrism as unknown as (o: object) => (tree: Root) => void)({ ignoreMissing: true, defaultLanguage: undefined });
 
 function block(text: string, lang: string): Element {
