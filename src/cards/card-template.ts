@@ -38,10 +38,11 @@ export interface CardTemplateBundle {
 /** The card template's entry, relative to the templates folder. */
 export const CARD_TEMPLATE = 'cards/index.ts';
 
-export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string): Promise<CardTemplateBundle> {
+/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string, bundleCache?: string): Promise<CardTemplateBundle> {
   const entry = `${templatesDir}/${CARD_TEMPLATE}`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
-  const code = await bundleForNode(root, { entryPoints: [entry] });
+  const code = await bundleForNode(root, { entryPoints: [entry] }, bundleCache ? { dir: bundleCache, id: 'cards' } : undefined);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;

@@ -21,7 +21,7 @@ export function startBundles(state: BuildState, options: BuildOptions): Promise<
   const reuse = options.incremental?.reuse ?? {};
   const previous = options.incremental?.previous;
   const minify = options.minify ?? true;
-  const cache = (options.cache?.kind ?? 'persistent') === 'persistent' ? join(config.cacheDir, 'cache', 'bundles') : undefined;
+  const cache = bundleCacheDir(state, options);
   const client = async () => (reuse.client && previous?.client ? previous.client
     : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify, cache }));
   return Promise.all([
@@ -29,6 +29,11 @@ export function startBundles(state: BuildState, options: BuildOptions): Promise<
     client(),
     reuse.styles && previous?.styles ? previous.styles : bundleStyles(config.root, config.templatesDir, minify, cache),
   ]).then(([server, client, styles]) => ({ server, client, styles }), (error: unknown) => ({ error }));
+}
+
+/** The bundle cache's folder with the persistent caches (stitch build); none in dev and check. */
+export function bundleCacheDir(state: BuildState, options: BuildOptions): string | undefined {
+  return (options.cache?.kind ?? 'persistent') === 'persistent' ? join(state.config.cacheDir, 'cache', 'bundles') : undefined;
 }
 
 /** Puts the finished bundles into the state; a bundling error is thrown here, in stage order. */

@@ -133,3 +133,23 @@ describe('the stylesheet bundle', () => {
     expect(changed.files.find((f) => f.path.endsWith('.woff2'))!.contents).toEqual(new Uint8Array(font(2)));
   });
 });
+
+describe('the card template bundle (bundleCardTemplate)', () => {
+  it('is taken from the cache while its files did not change, and its hash (part of every card\'s key) changes with them', async () => {
+    const p = project({
+      'package.json': '{"type":"module"}',
+      'templates/cards/index.ts': 'export { CARD_WIDTH } from "./size";\n',
+      'templates/cards/size.ts': 'export const CARD_WIDTH = 1200;\n',
+    });
+    const { bundleCardTemplate } = await import('../../src/cards/card-template.ts');
+    const card = () => bundleCardTemplate(p.root, join(p.root, 'templates'), join(p.root, '.stitch'), p.cache);
+    const first = await card();
+    expect(first.template.CARD_WIDTH).toBe(1200);
+    poison(p.cache, 'cards');
+    expect(readFileSync((await card()).file, 'utf8')).toContain(MARK); // from the cache
+    p.write({ 'templates/cards/size.ts': 'export const CARD_WIDTH = 1000;\n' });
+    const changed = await card();
+    expect(changed.template.CARD_WIDTH).toBe(1000);
+    expect(changed.hash).not.toBe(first.hash);
+  });
+});
