@@ -55,7 +55,8 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
   return out;
 }
 
-function isFolder(path: string): boolean {
+/** Whether `path` is a folder (through links); false when it is missing. */
+export function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -13,7 +13,7 @@
 // nearest existing parent, as chokidar waits for a path that does not exist yet.
 import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
-import { isScratchFile } from './snapshot.ts';
+import { isFolder, isScratchFile } from './snapshot.ts';
 
 /** chokidar's names: what happened to `path`. `rescan`: the system lost track, look at everything. */
 export type WatchEvent = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 'rescan';
@@ -253,14 +253,6 @@ export function watchTrees(roots: string[], onEvent: (event: WatchEvent, path: s
       awaited.clear();
     },
   };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The nearest folder above `path` that exists. */
