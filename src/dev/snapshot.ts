@@ -18,7 +18,7 @@ export function isScratchFile(name: string): boolean {
 }
 
 /** What a snapshot records of a file: it changed when this did. */
-function stamp(s: Stats): string {
+export function stamp(s: Stats): string {
   return `${s.mtimeMs}:${s.size}:${s.ino}`;
 }
 

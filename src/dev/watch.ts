@@ -13,7 +13,7 @@
 // nearest existing parent, as chokidar waits for a path that does not exist yet.
 import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
-import { isFolder, isScratchFile } from './snapshot.ts';
+import { isFolder, isScratchFile, stamp as stampOf } from './snapshot.ts';
 
 /** chokidar's names: what happened to `path`. `rescan`: the system lost track, look at everything. */
 export type WatchEvent = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 'rescan';
@@ -223,7 +223,7 @@ export function watchTrees(roots: string[], onEvent: (event: WatchEvent, path: s
     // reading the empty post would fall back to a full build); the write's event follows. A file
     // left empty is still seen by the next request's walk.
     if (s.size === 0) return;
-    const stamp = `${s.mtimeMs}:${s.size}:${s.ino}`;
+    const stamp = stampOf(s);
     if (stamps.get(path) === stamp) return;
     stamps.set(path, stamp);
     const known = folder.names.has(name);
