@@ -2,7 +2,9 @@
 // page invalidates it, corrupt cache files are ignored, and an incremental build's output is
 // byte-identical to a build from scratch.
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownEngineVersion } from '../src/cache/engine-version.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
@@ -44,6 +46,21 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     expect(p.build().code).toBe(0);
     expect(p.files()).toEqual(before);
     for (const [f, m] of mtimes) expect(statSync(join(p.out, f)).mtimeMs, f).toBe(m);
+  });
+
+  it('a warm build with nothing changed does not load sharp (libvips): it has no photo to encode or card to draw', () => {
+    // A preload that records, as the process exits, whether libvips is mapped into it.
+    const probe = join(p.root, 'libvips-probe.mjs');
+    const report = join(p.root, 'libvips-loaded.txt');
+    writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, String(readFileSync('/proc/self/maps', 'utf8').includes('libvips'))));\n`);
+    const env = { NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
+    // The probe sees libvips when sharp is loaded…
+    const control = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('sharp')"], { cwd: p.root, env: { ...process.env, ...env } });
+    expect(control.status).toBe(0);
+    expect(readFileSync(report, 'utf8')).toBe('true');
+    // …and a warm build does not load it.
+    expect(p.build(env).code).toBe(0);
+    expect(readFileSync(report, 'utf8')).toBe('false');
   });
 
   it('editing a post changes its page, and the output equals a build from scratch', () => {

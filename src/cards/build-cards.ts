@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
-import sharp from 'sharp';
 import { engineVersion } from '../cache/engine-version.ts';
+import { sharpVersions } from '../images/lazy-sharp.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeAll } from '../output/writer.ts';
@@ -57,7 +57,7 @@ export interface CardsContext {
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
-const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js'])} vips ${sharp.versions.vips}`;
+const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js'])} vips ${sharpVersions().vips}`;
 
 export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const dir = join(ctx.cacheDir, 'cache', 'cards', scopeOf(ctx));

@@ -20,11 +20,11 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
+import { sharpVersions } from './lazy-sharp.ts';
 import { writeAll } from '../output/writer.ts';
 import { SourceKeys } from './source-keys.ts';
 import type { ContentGraph } from '../content/types.ts';
@@ -100,7 +100,8 @@ export function referencedPhotos(graph: ContentGraph): string[] {
 
 /** What a variant's bytes depend on besides the photo: the options and the encoder's code and libraries. */
 const encoderVersion = (() => {
-  const hash = createHash('sha256').update(`sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} ${JSON.stringify(IMAGE_OPTIONS)}`);
+  const { sharp, vips } = sharpVersions();
+  const hash = createHash('sha256').update(`sharp ${sharp} vips ${vips} ${JSON.stringify(IMAGE_OPTIONS)}`);
   for (const module of ['./encode-image.ts', './image-options.ts']) hash.update(readFileSync(fileURLToPath(new URL(module, import.meta.url))));
   return hash.digest('hex');
 })();

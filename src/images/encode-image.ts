@@ -1,5 +1,6 @@
 // sharp: the facts of a source photo (size, placeholder) and its encoded variants.
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
+import { loadSharp } from './lazy-sharp.ts';
 import { fallbackWidth, IMAGE_OPTIONS, variantWidths } from './image-options.ts';
 
 export interface ImageFacts {
@@ -19,6 +20,7 @@ export interface Variant {
 
 /** Orientation applied, so width and height are what a browser shows. */
 export async function imageFacts(source: Buffer): Promise<ImageFacts> {
+  const sharp = await loadSharp();
   const meta = await sharp(source).metadata();
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = (rotated ? meta.height : meta.width) ?? 0;
@@ -45,6 +47,7 @@ export interface Decoded {
 }
 
 export async function decodeSource(source: Buffer): Promise<Decoded> {
+  const sharp = await loadSharp();
   return sharp(source).rotate().raw().toBuffer({ resolveWithObject: true });
 }
 
@@ -54,6 +57,7 @@ export async function decodeSource(source: Buffer): Promise<Decoded> {
  * options, not on which other variants a build asks for.
  */
 export async function encodeWidth(decoded: Decoded, variants: Variant[]): Promise<[Variant, Buffer][]> {
+  const sharp = await loadSharp();
   const raw = (d: Decoded) => sharp(d.data, { raw: { width: d.info.width, height: d.info.height, channels: d.info.channels } });
   const { width, height } = variants[0];
   const resized = width === decoded.info.width && height === decoded.info.height ? decoded : await raw(decoded).resize({ width, height, fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });

@@ -67,7 +67,7 @@ export async function routesStage(state: BuildState, options: BuildOptions): Pro
     images: state.images?.manifest ?? {},
   });
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site), ownCards);
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards);
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;
