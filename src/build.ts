@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
-import { enrichDiagnostics } from './content/locate-diagnostics.ts';
+import { persistentCaches } from './cache/cache.ts';
+import { locateDiagnostics } from './content/locate-diagnostics.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
@@ -53,7 +54,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'write', () => writeStage(state, options));
     const ok = !hasErrors(state.diagnostics);
     if (ok) await options.writer?.commit();
-    return { ok, state: finished(state) };
+    return { ok, state: await finished(state, options) };
   } catch (error) {
     state.diagnostics.push(...(error instanceof StitchError ? error.diagnostics : [unexpected(state, error)]));
     return await failed(state, options);
@@ -76,11 +77,11 @@ function writesEverything(config: ResolvedConfig, options: BuildOptions): boolea
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
 async function failed(state: BuildState, options: BuildOptions): Promise<BuildResult> {
   await options.writer?.abort();
-  return { ok: false, state: finished(state) };
+  return { ok: false, state: await finished(state, options) };
 }
 
-function finished(state: BuildState): BuildState {
-  state.diagnostics = enrichDiagnostics(state.diagnostics, state.config.root);
+async function finished(state: BuildState, options: BuildOptions): Promise<BuildState> {
+  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, options.cache ?? persistentCaches(state.config));
   return state;
 }
 

@@ -48,19 +48,40 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     for (const [f, m] of mtimes) expect(statSync(join(p.out, f)).mtimeMs, f).toBe(m);
   });
 
-  it('a warm build with nothing changed does not load sharp (libvips): it has no photo to encode or card to draw', () => {
-    // A preload that records, as the process exits, whether libvips is mapped into it.
-    const probe = join(p.root, 'libvips-probe.mjs');
-    const report = join(p.root, 'libvips-loaded.txt');
-    writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, String(readFileSync('/proc/self/maps', 'utf8').includes('libvips'))));\n`);
+  /** A build whose process reports, as it exits, `expression` (JS over `maps`, its /proc/self/maps, and `cached`, the CommonJS module paths). */
+  const probedBuild = (expression: string) => {
+    const probe = join(p.root, 'probe.mjs');
+    const report = join(p.root, 'probe.txt');
+    rmSync(report, { force: true });
+    writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs';\nimport { createRequire } from 'node:module';\nprocess.on('exit', () => { const maps = readFileSync('/proc/self/maps', 'utf8'); const cached = Object.keys(createRequire(import.meta.url).cache); writeFileSync(${JSON.stringify(report)}, JSON.stringify(${expression})); });\n`);
     const env = { NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
+    return { env, probed: () => JSON.parse(readFileSync(report, 'utf8')) as unknown };
+  };
+
+  it('a warm build with nothing changed does not load sharp (libvips): it has no photo to encode or card to draw', () => {
+    const { env, probed } = probedBuild("maps.includes('libvips')");
     // The probe sees libvips when sharp is loaded…
     const control = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('sharp')"], { cwd: p.root, env: { ...process.env, ...env } });
     expect(control.status).toBe(0);
-    expect(readFileSync(report, 'utf8')).toBe('true');
+    expect(probed()).toBe(true);
     // …and a warm build does not load it.
     expect(p.build(env).code).toBe(0);
-    expect(readFileSync(report, 'utf8')).toBe('false');
+    expect(probed()).toBe(false);
+  });
+
+  it('a warm build places a YAML file\'s warning where it was placed before, without loading the YAML parser', () => {
+    // The fixture's deep-clean.yaml relates to a category (a dropped reference): every build warns, at line 10.
+    const { env, probed } = probedBuild("cached.some((file) => file.includes('/node_modules/yaml/'))");
+    rmSync(join(p.root, '.stitch/cache/locations'), { recursive: true, force: true });
+    const first = p.build(env);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/deep-clean\.yaml:10:/);
+    expect(probed()).toBe(true); // located by parsing the file
+    const warm = p.build(env);
+    expect(warm.code).toBe(0);
+    expect(warm.stderr).toMatch(/deep-clean\.yaml:10:/);
+    expect(warm.stderr.replace(/\d+(\.\d+)? ?(ms|s)\b/g, '')).toBe(first.stderr.replace(/\d+(\.\d+)? ?(ms|s)\b/g, ''));
+    expect(probed()).toBe(false);
   });
 
   it('editing a post changes its page, and the output equals a build from scratch', () => {
