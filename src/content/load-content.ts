@@ -312,9 +312,12 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
       ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
     }
     const keep = ctx.keepBodies || !cut;
+    // Data from the post cache was decoded from its own JSON (JSON.parse copies every string):
+    // only a fresh parse's strings are slices of the file's text.
+    const fromCache = item.readingTime !== undefined;
     posts.push({
       slug,
-      ...(keep ? item.data : unshared(item.data)),
+      ...(keep || fromCache ? item.data : unshared(item.data)),
       readingTime: minutes,
       body: keep ? item.parsed.body : '',
       origin: { file: item.source.file, line: item.parsed.bodyLine },
