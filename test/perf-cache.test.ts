@@ -84,6 +84,23 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     expect(probed()).toBe(false);
   });
 
+  it('a warm build keeps the feeds without loading the feed library; a feed post\'s new title is in them, as from scratch', () => {
+    const FEEDS = ['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json'];
+    // `feed` is an ES module; the XML writer it loads, xml-js, is CommonJS (seen in require.cache).
+    const { env, probed } = probedBuild("cached.some((file) => file.includes('/node_modules/xml-js/'))");
+    const before = p.files();
+    expect(p.build(env).code).toBe(0);
+    expect(probed()).toBe(false);
+    for (const feed of FEEDS) expect(p.files().get(feed), feed).toBe(before.get(feed));
+    // Front matter only (the body, so the feed's content, stays): the files are made again.
+    p.write('content/blog/synthetic-0002.md', syntheticPost(2).replace('title: "Synthetic post 2"', 'title: "Synthetic post 2, retitled"'));
+    expect(p.build(env).code).toBe(0);
+    expect(probed()).toBe(true);
+    const incremental = p.files();
+    for (const feed of FEEDS) expect(incremental.get(feed), feed).toContain('Synthetic post 2, retitled');
+    expect(scratchBuild(p)).toEqual(incremental);
+  });
+
   it('editing a post changes its page, and the output equals a build from scratch', () => {
     p.write(`content/${POST}`, syntheticPost(1, 'An edited sentence about welting.'));
     expect(p.build().code).toBe(0);

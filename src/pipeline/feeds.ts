@@ -1,12 +1,16 @@
 // The blog feeds of the write stage (feeds/blog-feeds.ts), from the posts the route table
 // used (published only: drafts and scheduled posts never reach the graph) and the bodies the
 // documents stage collected, their URLs made absolute (kept in a cache: feeds/feed-html-cache.ts).
+// The three files are kept in the same cache, keyed by everything they are made from: a build
+// whose feed posts did not change neither makes them again nor loads the `feed` library.
 // Feeds are read away from the site: every URL in them is absolute, from the site URL the routes
 // stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
+import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { noCaches, type Caches } from '../cache/cache.ts';
-import { blogFeedFiles } from '../feeds/blog-feeds.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
+import { feedPosts } from '../feeds/feed-links.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { BuildState } from './state.ts';
 
@@ -26,19 +30,29 @@ export async function feedFiles(state: BuildState, caches: Caches = noCaches): P
     }
     contents.set(slug, content);
   }
+  const assetBytes = (path: string) => {
+    try {
+      return statSync(`${state.config.assetsDir}${path}`).size;
+    } catch {
+      return undefined;
+    }
+  };
+  const { site, posts } = state.graph!;
+  // What the files are made from: the feed code and library, the site, the feed posts (their
+  // bodies excepted: the contents stand for them), their contents and their covers' sizes.
+  const items = feedPosts(posts).map(({ body: _body, ...post }) => post);
+  const covers = items.flatMap((post) => (post.coverImage ? [[post.coverImage, assetBytes(post.coverImage) ?? null]] : []));
+  // (The contents in the posts' order: the documents stage collects them in the order they render.)
+  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion(['feeds', 'routes'], ['feed']), site, siteUrl, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
+  const kept = cache.get(key);
+  let files: { path: string; contents: string }[];
+  if (kept !== undefined) files = JSON.parse(kept) as typeof files;
+  else {
+    const { blogFeedFiles } = await import('../feeds/blog-feeds.ts');
+    files = blogFeedFiles({ site, siteUrl, posts, contents, assetBytes });
+    cache.set(key, JSON.stringify(files));
+  }
   cache.prune();
   await cache.save();
-  return blogFeedFiles({
-    site: state.graph!.site,
-    siteUrl,
-    posts: state.graph!.posts,
-    contents,
-    assetBytes: (path) => {
-      try {
-        return statSync(`${state.config.assetsDir}${path}`).size;
-      } catch {
-        return undefined;
-      }
-    },
-  });
+  return files;
 }
