@@ -19,7 +19,8 @@ export function locationsCacheKind(): CacheKind<Position> {
 
 /** enrichDiagnostics, with the positions it finds kept in (and taken from) the build's caches. */
 export async function locateDiagnostics(diagnostics: Diagnostic[], root: string, caches: Caches): Promise<Diagnostic[]> {
-  if (!diagnostics.some(needsLocating)) return diagnostics;
+  // The cache is opened only when a field is to be located; every diagnostic with a line gets its code frame.
+  if (!diagnostics.some(needsLocating)) return enrichDiagnostics(diagnostics, root);
   const cache = await caches.open(locationsCacheKind());
   const located = enrichDiagnostics(diagnostics, root, cache);
   cache.prune();
