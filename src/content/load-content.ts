@@ -18,6 +18,7 @@ import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
+import { compareText } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
@@ -102,7 +103,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
 
   const categories = categoryDocs
     .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.title.localeCompare(b.title));
+    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.title, b.title));
   const areaOrder = new Map(site.data.areas.map((a, i) => [a.id, i]));
   const graph: ContentGraph = {
     site: site.data,
@@ -110,10 +111,10 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
     services: new Map(),
     detailing: detailingDocs
       .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.id.localeCompare(b.id)),
+      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.id, b.id)),
     locations: locationDocs
       .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || a.id.localeCompare(b.id)),
+      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || compareText(a.id, b.id)),
     gallery: gallery.data.items,
     testimonials: testimonials.data.items,
     home: home.data,
@@ -126,7 +127,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       const pos = redirects.doc.locate(['redirects', i, 'from']);
       return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
     }),
-    posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+    posts: posts.sort((a, b) => compareText(b.date, a.date) || compareText(a.slug, b.slug)),
     withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
@@ -224,7 +225,7 @@ async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir
     }
     out.push(loaded);
   }));
-  return out.sort((a, b) => a.doc.file.localeCompare(b.doc.file));
+  return out.sort((a, b) => compareText(a.doc.file, b.doc.file));
 }
 
 async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>): Promise<MarkdownPage<z.output<S>> | undefined> {

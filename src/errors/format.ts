@@ -1,5 +1,6 @@
 // One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI.
 import type { Diagnostic } from './diagnostic.ts';
+import { compareText } from '../content/compare-text.ts';
 
 export type Format = 'text' | 'json' | 'github';
 
@@ -32,7 +33,7 @@ export function formatText(diagnostics: Diagnostic[], color = false): string {
     groups.set(key, [...(groups.get(key) ?? []), d]);
   }
   const out: string[] = [];
-  for (const [file, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [file, list] of [...groups].sort(([a], [b]) => compareText(a, b))) {
     out.push(c.bold(file));
     for (const d of list) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'info' ? c.dim('info') : c.yellow('warning');

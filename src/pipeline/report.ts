@@ -1,5 +1,6 @@
 // The CLI's page-weight report: per route kind, the page count and the largest gzip sizes.
 import type { BuildState } from './state.ts';
+import { compareText } from '../content/compare-text.ts';
 
 /** Per route kind: page count and the largest gzip sizes of HTML and JS. */
 export function sizeReport(state: BuildState, jsSizes: (src: string) => number): { kind: string; pages: number; html: number; js: number }[] {
@@ -12,5 +13,5 @@ export function sizeReport(state: BuildState, jsSizes: (src: string) => number):
     row.js = Math.max(row.js, page.scripts.reduce((sum, s) => sum + jsSizes(s), 0));
     rows.set(row.kind, row);
   }
-  return [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind));
+  return [...rows.values()].sort((a, b) => compareText(a.kind, b.kind));
 }

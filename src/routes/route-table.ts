@@ -13,6 +13,7 @@ import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
 import { checkRedirects } from './redirects.ts';
 import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
+import { compareText } from '../content/compare-text.ts';
 
 export interface RouteTable {
   routes: Route[];
@@ -235,7 +236,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths);
   diagnostics.push(...redirectDiagnostics);
 
-  const routes: Route[] = [...pages, ...stubs].sort((a, b) => a.path.localeCompare(b.path));
+  const routes: Route[] = [...pages, ...stubs].sort((a, b) => compareText(a.path, b.path));
   const byOutput = new Map<string, Route[]>();
   for (const r of routes) byOutput.set(r.output, [...(byOutput.get(r.output) ?? []), r]);
   for (const [output, list] of byOutput) {
