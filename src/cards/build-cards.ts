@@ -102,6 +102,9 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   });
 
   if (missing.length > 0) {
+    // A photo's cards one after the other: a thread then crops each photo about once and keeps
+    // only the last few (card-renderer.ts PHOTOS), not every photo of the site.
+    missing.sort((a, b) => ((a.job.photo ?? '') < (b.job.photo ?? '') ? -1 : (a.job.photo ?? '') > (b.job.photo ?? '') ? 1 : 0));
     // Loaded only to draw: satori, resvg and their fonts are not a warm build's.
     const { drawAll, CardFailure } = await import('./card-threads.ts');
     const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };

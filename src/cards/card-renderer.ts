@@ -27,6 +27,7 @@ export class CardRenderer {
   private readonly backdrops = new Map<boolean, Promise<Backdrop>>();
   /** Canvases not in use, by backdrop: as many as cards drawn at once. */
   private readonly canvases = new Map<boolean, Canvas[]>();
+  /** Cropped photos by their bytes' hash, the most recently used last: at most PHOTOS (each ~900 KB of pixels). */
   private readonly photos = new Map<string, Promise<Buffer | Error>>();
   private readonly categories = new Map<string, Promise<TextRegion | undefined>>();
 
@@ -124,17 +125,23 @@ export class CardRenderer {
     return made;
   }
 
-  /** A photo cropped to fill PHOTO_BOX, as RGB pixels (by its bytes' hash: once however many cards show it), or why it cannot be read. */
+  /**
+   * A photo cropped to fill PHOTO_BOX, as RGB pixels, or why it cannot be read. Kept by its bytes'
+   * hash for the cards that show it next (build-cards.ts hands out a photo's cards together); the
+   * least recently used goes beyond PHOTOS, so a worker does not hold every photo of the site.
+   */
   private photo(photo: CardPhoto): Promise<Buffer | Error> {
     const id = photo.hash ?? createHash('sha256').update(photo.bytes).digest('hex');
     let made = this.photos.get(id);
-    if (!made) {
+    if (made) this.photos.delete(id); // set again below: the most recently used
+    else {
+      if (this.photos.size >= PHOTOS) this.photos.delete(this.photos.keys().next().value!);
       const { width, height } = this.template.PHOTO_BOX;
       // sharp throws at once on empty bytes (a photo file that is missing): that is a rejection too.
       made = Promise.resolve().then(() => sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer())
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-      this.photos.set(id, made);
     }
+    this.photos.set(id, made);
     return made;
   }
 }
@@ -150,6 +157,9 @@ interface Canvas {
   pixels: RowCanvas;
   dirty: TextRegion[];
 }
+
+/** Cropped photos kept at most: the cards of one photo come together, a few threads draw at once. */
+export const PHOTOS = 8;
 
 /** Category layers kept at most (each ~140 KB). */
 const CATEGORIES = 64;

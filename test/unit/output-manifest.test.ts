@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LinkInterner, type LinkFacts } from '../../src/check/link-facts.ts';
-import { IncrementalWriter, type PageMeta } from '../../src/output/incremental-writer.ts';
+import { LinkInterner, LinkTable, type LinkFacts } from '../../src/check/link-facts.ts';
+import { IncrementalWriter, manifestText, type PageMeta } from '../../src/output/incremental-writer.ts';
 
 const facts = (n: number): LinkFacts => ({
   ids: ['main', `post-${n}`],
@@ -84,6 +84,43 @@ describe('output manifest', () => {
       await writer.prepare();
       expect(writer.reuse('blog/1/index.html', 'key-1'), damage).toBeUndefined();
     }
+  });
+});
+
+describe('the manifest file', () => {
+  // What the manifest was before it was written in chunks: one object, stringified at once.
+  const asOneObject = (outDir: string, entries: Map<string, { key: string; size: number; mtimeMs: number; page?: PageMeta }>) => {
+    const table = new LinkTable();
+    const files: Record<string, unknown> = {};
+    for (const [path, entry] of [...entries].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const p = entry.page;
+      const packed = p?.links && table.pack(p.links);
+      files[path] = packed ? { ...entry, page: { ...p, links: `${packed.ids.join(',')};${packed.links.join(',')};${packed.resources.join(',')}` } } : entry;
+    }
+    return { version: 3, outDir, dirty: false, linkTable: table.strings, files };
+  };
+
+  it('is made in chunks as it is written, and says what one JSON object of every entry said', () => {
+    const entries = new Map<string, { key: string; size: number; mtimeMs: number; page?: PageMeta }>();
+    for (let n = 3000; n > 0; n--) {
+      entries.set(`blog/${n}/index.html`, { key: `page:${n}`, size: n, mtimeMs: 1.5 * n, page: meta(n) });
+      entries.set(`cards/blog/${n}.png`, { key: `named:/cache/${n}.png`, size: n, mtimeMs: n });
+    }
+    entries.set('blog/"quoted" é/index.html', { key: 'page:q', size: 1, mtimeMs: 1, page: { ...meta(7), links: { ...facts(7), ids: ['é', '"'] } } });
+    const chunks = [...manifestText('/out/dist', entries)];
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(200_000);
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual(asOneObject('/out/dist', entries));
+  });
+
+  it('is marked dirty around the swap without its entries (a dirty manifest is never read for them)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+    await writer.prepare();
+    await writer.writePage('blog/1/index.html', '<p>1</p>', 'key-1');
+    await writer['saveManifest'](true);
+    const dir = join(root, '.stitch/cache/output');
+    expect(JSON.parse(readFileSync(join(dir, readdirSync(dir)[0]), 'utf8'))).toEqual({ version: 3, outDir: join(root, 'dist'), dirty: true, linkTable: [], files: {} });
   });
 });
 
