@@ -1,7 +1,7 @@
 // The persistent caches and the incremental output are never wrong: every input that shapes a
 // page invalidates it, corrupt cache files are ignored, and an incremental build's output is
 // byte-identical to a build from scratch.
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,6 +67,17 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     // …and a warm build does not load it.
     expect(p.build(env).code).toBe(0);
     expect(probed()).toBe(false);
+  });
+
+  it('a warm build does not load esbuild: its bundles come from the bundle cache', () => {
+    // A bundle whose inputs changed within 2 s of it is not kept (bundle-cache.ts): the project's
+    // files were just written, so they are dated a minute back, and this build keeps its bundles.
+    const past = new Date(Date.now() - 60_000);
+    for (const file of ['package.json', 'templates/index.ts']) utimesSync(join(p.root, file), past, past);
+    expect(p.build().code).toBe(0);
+    const { env, probed } = probedBuild("cached.filter((file) => file.includes('/node_modules/esbuild/'))");
+    expect(p.build(env).code).toBe(0);
+    expect(probed()).toEqual([]);
   });
 
   it('a warm build places a YAML file\'s warning where it was placed before, without loading the YAML parser', () => {

@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
@@ -169,6 +168,7 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
   if (existsSync(file)) return file;
+  const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
     bundle: true,
