@@ -6,7 +6,7 @@ import { parseHTML } from 'linkedom';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderContext, type BuildState } from '../src/build.ts';
-import { renderPageDocument } from '../src/render/render-worker-page.ts';
+import { renderPageDocument, type ServerModule } from '../src/render/render-worker-page.ts';
 import { encodeImages, planImages } from '../src/images/build-images.ts';
 import { ImageCollector, ImageManifestContext, type ImageUse } from '../src/images/image-context.ts';
 import { maxSlotWidth, srcsetForSlot } from '../src/images/slot-width.ts';
@@ -17,8 +17,8 @@ import { buildSite, type SiteBuild } from './helpers/build-site.ts';
 import { perfProject } from './perf-project.ts';
 
 /** One page rendered as the document pass renders it (the Markdown bodies left empty: they hold no photos). */
-function renderRoute(state: BuildState, route: PageRoute) {
-  return { route, ...renderPageDocument(state.server!, renderContext(state), new Map(state.client!.entries), route) };
+function renderRoute(state: BuildState, server: ServerModule, route: PageRoute) {
+  return { route, ...renderPageDocument(server, renderContext(state), new Map(state.client!.entries), route) };
 }
 
 /** An attribute by its name in any case (React writes srcSet, fetchPriority). */
@@ -78,7 +78,8 @@ describe('the recorded images of the real site\'s pages', { timeout: 120_000 }, 
     site = await buildSite();
     if (!site.ok) throw new Error(site.state.diagnostics.map((d) => d.message).join('\n'));
     const routes = site.state.routes.filter((r): r is PageRoute => r.type === 'page');
-    rendered = routes.map((route) => renderRoute(site.state, route));
+    const server = await site.state.server!.load();
+    rendered = routes.map((route) => renderRoute(site.state, server, route));
   });
 
   it('are the images in the HTML, in document order', () => {

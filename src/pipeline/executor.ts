@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD, WorkerFailure } from '../executor/executor.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
-import type { ServerModule } from '../render/render-worker-page.ts';
+import type { ServerBundle } from '../render/bundle-templates.ts';
 
 export { POOL_THRESHOLD, WorkerFailure };
 export type OnFacts = (input: DocumentInput, facts: PageFacts | WorkerFailure) => Promise<void> | void;
@@ -36,7 +36,7 @@ export class DocumentRunner {
    * order), with its input as `prepare` made it: `prepare` (default: none) completes a few
    * inputs just before they render (the documents stage reads their bodies back then).
    */
-  async documents(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
+  async documents(server: Pick<ServerBundle, 'load'>, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
     if (this.workers && inputs.length >= POOL_THRESHOLD) {
       const pool = await this.startPool();
       try {
@@ -50,12 +50,14 @@ export class DocumentRunner {
     }
     // The Markdown pipeline's libraries take a while to load: only imported when something
     // renders here (a prepared input may find its HTML in the cache: loaded on first need).
+    if (inputs.length === 0) return; // nothing renders: neither the renderer nor the templates are loaded
     const { renderDocuments } = await import('../render/render-documents.ts');
+    const module = await server.load();
     let renderMarkdown: (markdown: string, options: DocumentJob['markdown']) => string = unloaded;
     for (const input of inputs) {
       const [ready] = prepare ? prepare([input]) : [input];
       if (renderMarkdown === unloaded && ready.route.markdown && ready.markdownHtml === undefined) ({ renderMarkdown } = await import('../markdown/render-markdown.ts'));
-      await onFacts(ready, renderDocuments(server, job, [ready], renderMarkdown)[0]);
+      await onFacts(ready, renderDocuments(module, job, [ready], renderMarkdown)[0]);
     }
   }
 

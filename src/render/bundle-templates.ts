@@ -1,9 +1,11 @@
 // Bundles templates/index.ts together with the page renderer into one server module with
-// esbuild, then imports it. A new content hash gives a new file, so `stitch dev` picks up
-// template edits without restarting Node.
+// esbuild. A new content hash gives a new file, so `stitch dev` picks up template edits without
+// restarting Node. The module (the templates and React: ~50–80 ms to import) is imported when a
+// page renders here; what every build needs of it besides (the head script, the frame origins,
+// the theme colour) is kept beside it as JSON once it has been imported.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
@@ -13,19 +15,31 @@ import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { RenderedBody } from './render-page.tsx';
 
-export interface ServerBundle {
+/** What rendering needs of the templates bundle: the loaded module, on any thread. */
+export interface ServerModule {
   templates: Record<string, ComponentType<any>>;
   renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
+  headScript?: string;
+  themeColor?: string;
+}
+
+/** The module's exports that are data, read without importing it (the JSON beside it). */
+interface ServerFacts {
   /** Inline script for every page's head (tiny: runs before paint), from templates/index.ts. */
   headScript?: string;
   /** Origins the pages show in frames (the map), from templates/index.ts: the CSP's frame-src. */
   frameOrigins?: string[];
   /** theme-color meta value, from templates/index.ts. */
   themeColor?: string;
+}
+
+export interface ServerBundle extends ServerFacts {
   /** Hash of the bundle's code: changes whenever a template changes. */
   hash: string;
   /** Path of the written module (workers import it too). */
   file: string;
+  /** The module, imported on first call (a build that renders nothing on this thread never does). */
+  load(): Promise<ServerModule>;
 }
 
 const renderPageFile = fileURLToPath(new URL('./render-page.tsx', import.meta.url));
@@ -82,6 +96,24 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
   const file = `${dir}/templates-${hash}.mjs`;
   // Atomic: a killed build must not leave a torn module that later builds would import.
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  const mod = await import(pathToFileURL(file).href);
-  return { templates: mod.templates, renderPage: mod.renderPage, headScript: mod.headScript, frameOrigins: mod.frameOrigins, themeColor: mod.themeColor, hash, file };
+  let loaded: Promise<ServerModule & ServerFacts> | undefined;
+  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<ServerModule & ServerFacts>);
+  const factsFile = `${dir}/templates-${hash}.json`;
+  let facts = readFacts(factsFile);
+  if (!facts) {
+    const { headScript, frameOrigins, themeColor } = await load();
+    facts = { headScript, frameOrigins, themeColor };
+    await writeFileAtomic(factsFile, JSON.stringify(facts));
+  }
+  return { ...facts, hash, file, load };
+}
+
+/** The facts kept beside a module, or undefined when there are none (or they do not parse). */
+function readFacts(file: string): ServerFacts | undefined {
+  try {
+    const facts = JSON.parse(readFileSync(file, 'utf8')) as ServerFacts;
+    return typeof facts === 'object' && facts !== null ? facts : undefined;
+  } catch {
+    return undefined;
+  }
 }

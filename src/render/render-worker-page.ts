@@ -1,6 +1,6 @@
 // Renders one page route into its full HTML document. Shared by the main thread (small sites,
 // dev) and the render workers (large sites), so both produce the same bytes.
-import type { ServerBundle } from './bundle-templates.ts';
+import type { ServerModule } from './bundle-templates.ts';
 import { renderDocument } from './document.ts';
 import type { ImageUse } from '../images/image-context.ts';
 import { imagePreloads } from '../images/recorded-images.ts';
@@ -31,8 +31,7 @@ export interface PageDocument {
   images: ImageUse[];
 }
 
-/** What rendering needs of the templates bundle (the loaded module, on any thread). */
-export type ServerModule = Pick<ServerBundle, 'templates' | 'renderPage' | 'headScript' | 'themeColor'>;
+export type { ServerModule };
 
 export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
   const body = server.renderPage(server.templates, route.template, route.props);
