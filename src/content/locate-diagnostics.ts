@@ -13,7 +13,7 @@ import { normalizeSource, parseMarkdownSource, parseYamlSource, type Position, t
  * dropped reference in a YAML file whose data comes from the YAML cache) is then placed without
  * loading the YAML parser. Keyed by the parser's version, the file, its text and the field.
  */
-export function locationsCacheKind(): CacheKind<Position> {
+function locationsCacheKind(): CacheKind<Position> {
   return jsonKind('locations', postEngineVersion(), (v) => Number.isInteger(v?.line) && Number.isInteger(v?.column));
 }
 

@@ -48,9 +48,9 @@ export class DocumentRunner {
       }
       return;
     }
+    if (inputs.length === 0) return; // nothing renders: neither the renderer nor the templates are loaded
     // The Markdown pipeline's libraries take a while to load: only imported when something
     // renders here (a prepared input may find its HTML in the cache: loaded on first need).
-    if (inputs.length === 0) return; // nothing renders: neither the renderer nor the templates are loaded
     const { renderDocuments } = await import('../render/render-documents.ts');
     const module = await server.load();
     let renderMarkdown: (markdown: string, options: DocumentJob['markdown']) => string = unloaded;

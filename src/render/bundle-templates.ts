@@ -15,14 +15,6 @@ import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { RenderedBody } from './render-page.tsx';
 
-/** What rendering needs of the templates bundle: the loaded module, on any thread. */
-export interface ServerModule {
-  templates: Record<string, ComponentType<any>>;
-  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
-  headScript?: string;
-  themeColor?: string;
-}
-
 /** The module's exports that are data, read without importing it (the JSON beside it). */
 interface ServerFacts {
   /** Inline script for every page's head (tiny: runs before paint), from templates/index.ts. */
@@ -31,6 +23,12 @@ interface ServerFacts {
   frameOrigins?: string[];
   /** theme-color meta value, from templates/index.ts. */
   themeColor?: string;
+}
+
+/** What rendering needs of the templates bundle: the loaded module, on any thread. */
+export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeColor'> {
+  templates: Record<string, ComponentType<any>>;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
 }
 
 export interface ServerBundle extends ServerFacts {

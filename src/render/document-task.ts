@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { renderDocuments, type DocumentInput, type DocumentJob, type PageFacts } from './render-documents.ts';
-import type { ServerModule } from './render-worker-page.ts';
+import type { ServerModule } from './bundle-templates.ts';
 
 const servers = new Map<string, Promise<ServerModule>>();
 

@@ -12,7 +12,8 @@ import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { outputFile } from '../output/output-path.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { renderPageDocument, type RenderContext, type ServerModule } from './render-worker-page.ts';
+import type { ServerModule } from './bundle-templates.ts';
+import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
 /** What every document of a build shares: plain data, so it can go to a worker once per batch. */
 export interface DocumentJob {

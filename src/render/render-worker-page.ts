@@ -31,8 +31,6 @@ export interface PageDocument {
   images: ImageUse[];
 }
 
-export type { ServerModule };
-
 export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
   const body = server.renderPage(server.templates, route.template, route.props);
   const scripts: string[] = [];
