@@ -1,7 +1,10 @@
 // `stitch check` as editors and CI run it: the three output formats and the exit codes, through
 // the real CLI in a child process.
-import { realpathSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentTree, fixtureFiles, ROOT } from './helpers/build-site.ts';
 import { runCli, type CliResult } from './helpers/run-cli.ts';
@@ -85,4 +88,22 @@ describe('exit codes', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('expected text, json or github');
   });
+});
+
+describe('rendering', () => {
+  it("renders the pages with React's production build, as build does, when NODE_ENV is not set", () => {
+    // A preload that reports, as the process exits, which of React's builds ran (Node's ES module
+    // loader also lists the other build's file in require.cache, never loaded: `loaded` tells).
+    const dir = mkdtempSync(join(tmpdir(), 'stitch-check-react-'));
+    const probe = join(dir, 'probe.mjs');
+    const report = join(dir, 'report.json');
+    writeFileSync(probe, `import { writeFileSync } from 'node:fs';\nimport { createRequire } from 'node:module';\nprocess.on('exit', () => { const cache = createRequire(import.meta.url).cache; writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(cache).filter((f) => cache[f].loaded && /\\/react-dom\\/cjs\\/react-dom-server/.test(f)).map((f) => f.replace(/.*\\/cjs\\//, '')))); });\n`);
+    const env = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`, SOURCE_DATE_EPOCH: '1767225600' };
+    delete env.NODE_ENV; // vitest sets it to "test"
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/stitch.js'), 'check'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const servers = JSON.parse(readFileSync(report, 'utf8')) as string[];
+    expect(servers.length).toBeGreaterThan(0);
+    expect(servers.filter((f) => !f.includes('.production.'))).toEqual([]);
+  }, 120_000);
 });

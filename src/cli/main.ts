@@ -112,6 +112,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--format <format>', 'output format: text, json or github', format, 'text')
     .option('--strict', 'treat warnings as errors')
     .action(async (opts: { content: string; format: Format; strict?: boolean }) => {
+      // It renders every page, as build does: with React's production build.
+      process.env.NODE_ENV ??= 'production';
       const { checkSite, strict } = await import('../check/check-site.ts');
       const result = await checkSite(resolveConfig({ content: opts.content }));
       const diagnostics = opts.strict ? strict(result.diagnostics) : result.diagnostics;
