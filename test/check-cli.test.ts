@@ -98,7 +98,7 @@ describe('rendering', () => {
     const probe = join(dir, 'probe.mjs');
     const report = join(dir, 'report.json');
     writeFileSync(probe, `import { writeFileSync } from 'node:fs';\nimport { createRequire } from 'node:module';\nprocess.on('exit', () => { const cache = createRequire(import.meta.url).cache; writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(cache).filter((f) => cache[f].loaded && /\\/react-dom\\/cjs\\/react-dom-server/.test(f)).map((f) => f.replace(/.*\\/cjs\\//, '')))); });\n`);
-    const env = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`, SOURCE_DATE_EPOCH: '1767225600' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`, SOURCE_DATE_EPOCH: '1767225600' };
     delete env.NODE_ENV; // vitest sets it to "test"
     const r = spawnSync(process.execPath, [join(ROOT, 'bin/stitch.js'), 'check'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
