@@ -10,10 +10,15 @@
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import sharp, { type Sharp } from 'sharp';
+import sharpModule, { type Sharp } from 'sharp';
 import type { CardFont } from './card-fonts.ts';
 import { encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
+
+// libvips' operation cache off, as images/lazy-sharp.ts `uncached` says why: card workers load
+// sharp themselves (their bundle leaves libraries to Node).
+sharpModule.cache(false);
+const sharp = sharpModule;
 
 export interface CardPhoto {
   /** Public path, for messages. */

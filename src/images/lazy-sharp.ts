@@ -15,9 +15,22 @@ const require = createRequire(import.meta.url);
 type SharpModule = typeof import('sharp').default;
 let loading: Promise<SharpModule> | undefined;
 
-/** sharp, loaded on first use. */
+/** sharp, loaded on first use, without libvips' operation cache (see `uncached`). */
 export function loadSharp(): Promise<SharpModule> {
-  return loading ??= import('sharp').then((module) => module.default);
+  return loading ??= import('sharp').then((module) => uncached(module.default));
+}
+
+/**
+ * `sharp` with libvips' operation cache off, for the whole process (the cache is libvips'
+ * own, shared by every thread). The cache keeps the results of recent operations (up to 50 MB
+ * and 100 operations) in case one is asked again with the same input; stitch never asks twice
+ * (a photo is decoded once for all its variants, a card's photo is cropped once per thread), so
+ * it only held memory: ~60 MB at the peak of a build whose cards crop the site's photos
+ * (docs/performance.md, "Memory, fifth session").
+ */
+export function uncached<T extends { cache(options: boolean): unknown }>(sharp: T): T {
+  sharp.cache(false);
+  return sharp;
 }
 
 export interface SharpVersions { sharp: string; vips: string }
