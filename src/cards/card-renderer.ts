@@ -1,6 +1,7 @@
 // Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
 // turns the backdrop and photos into pixels; resvg rasterises each card's text layer (~6 ms
-// against librsvg's 13–20, docs/performance.md); card-png.ts writes the PNG, compressing only
+// against librsvg's 13–20, docs/performance.md), the title from text in the card's fonts
+// (card-text.ts); card-png.ts writes the PNG, compressing only
 // the rows the text changed. The template's backdrop
 // (background, frame, logo, business name, the photo's column) is drawn twice per build, with
 // and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
@@ -11,9 +12,10 @@ import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp, { type Sharp } from 'sharp';
-import type { CardFont } from './card-fonts.ts';
+import { fontFile, type CardFont } from './card-fonts.ts';
 import { encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
+import { joinLines } from './card-text.ts';
 
 export interface CardPhoto {
   /** Public path, for messages. */
@@ -35,12 +37,15 @@ export class CardRenderer {
     private readonly template: CardTemplate,
     private readonly fonts: CardFont[],
     private readonly site: { siteName: string; host: string; logo?: string },
+    /** Each font's OpenType file, for resvg (in the order of `fonts`). */
+    private readonly fontFiles: string[],
   ) {}
 
-  /** `logo`: the logo's bytes (none: left out). */
-  static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, logo?: Buffer): Promise<CardRenderer> {
+  /** `fontDir`: where the fonts are written as OpenType files for resvg (card-fonts.ts fontFile). `logo`: the logo's bytes (none: left out). */
+  static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, fontDir: string, logo?: Buffer): Promise<CardRenderer> {
     const logoUrl = logo && await toDataUrl(sharp(logo).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png()).catch(() => undefined);
-    return new CardRenderer(template, fonts, { ...site, logo: logoUrl });
+    const files = await Promise.all(fonts.map((f) => fontFile(f, fontDir)));
+    return new CardRenderer(template, fonts, { ...site, logo: logoUrl }, files);
   }
 
   /** The card of `title` and `category` with `photo`: PNG bytes, and why the photo was left out if it was. */
@@ -49,7 +54,7 @@ export class CardRenderer {
     const cropped = photo ? await this.photo(photo) : undefined;
     const photoError = cropped instanceof Error ? cropped.message : undefined;
     const hasPhoto = cropped instanceof Buffer;
-    const text = await satori(t.CardTitle({ title, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts });
+    const titleLayer = await this.title(title, hasPhoto);
     const categoryLayer = await this.category(category, hasPhoto);
     const backdrop = await this.backdrop(hasPhoto);
     const canvas = this.canvas(hasPhoto, backdrop);
@@ -57,7 +62,7 @@ export class CardRenderer {
       if (hasPhoto) paste(canvas.pixels, cropped, t.PHOTO_BOX);
       const touched = new Uint8Array(t.CARD_HEIGHT);
       // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
-      for (const layer of [categoryLayer, rasterise(text)]) {
+      for (const layer of [categoryLayer, titleLayer]) {
         if (!layer) continue;
         layOver(canvas.pixels, layer, touched);
         canvas.dirty.push(layer);
@@ -94,6 +99,22 @@ export class CardRenderer {
     let free = this.canvases.get(hasPhoto);
     if (!free) this.canvases.set(hasPhoto, (free = []));
     free.push(canvas);
+  }
+
+  /**
+   * The title's layer, rasterised: laid out by satori as text, drawn by resvg from the font file
+   * of its one face. resvg given that file alone draws every family name with it: satori writes
+   * its own names ("fraunces"), which resvg would not match to the font's ("Fraunces SemiBold").
+   * A title whose text satori put in several faces (a glyph only another font has) is drawn from
+   * satori's glyph outlines, as before.
+   */
+  async title(title: string, hasPhoto: boolean): Promise<TextRegion | undefined> {
+    const t = this.template;
+    const options = { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts };
+    const layer = joinLines(await satori(t.CardTitle({ title, hasPhoto }), { ...options, embedFont: false }));
+    const file = layer.face && this.fontFiles[fontOf(this.fonts, layer.face)];
+    if (file) return rasterise(layer.svg, [file]);
+    return rasterise(await satori(t.CardTitle({ title, hasPhoto }), options));
   }
 
   /** The category's layer, rasterised: once per category and backdrop (a site has a handful of categories; at most CATEGORIES are kept). */
@@ -184,10 +205,11 @@ export interface TextRegion {
  * Rasterises only the part of the text layer that has something drawn: the bounding box of its
  * shapes (resvg's, from their control points: never smaller than the ink), widened to whole
  * pixels and one more for antialiasing. The rest of the layer is transparent; drawing it would
- * cost about half the time. Nothing drawn: undefined. No system fonts: satori's text is paths.
+ * cost about half the time. Nothing drawn: undefined. No system fonts: text is drawn with
+ * `fontFiles` (loading the system's cost ~4 ms a card).
  */
-export function rasterise(svg: string): TextRegion | undefined {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+export function rasterise(svg: string, fontFiles: string[] = []): TextRegion | undefined {
+  const resvg = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles } });
   const box = resvg.getBBox();
   if (!box) return undefined;
   const left = Math.max(0, Math.floor(box.x) - 1);
@@ -237,6 +259,16 @@ export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pix
     }
     if (inked) touched[top + y] = 1;
   }
+}
+
+/** The index of the font satori took for `face`: the family's (case aside) of that style, the nearest weight; -1 if none. */
+function fontOf(fonts: CardFont[], face: { family: string; weight: number; style: string }): number {
+  let best = -1;
+  fonts.forEach((f, i) => {
+    if (f.name.toLowerCase() !== face.family.toLowerCase() || f.style !== face.style) return;
+    if (best < 0 || Math.abs(f.weight - face.weight) < Math.abs(fonts[best].weight - face.weight)) best = i;
+  });
+  return best;
 }
 
 /** Where R, G, B and alpha sit in a pixel read as one word (the machine's byte order). */
