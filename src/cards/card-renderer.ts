@@ -13,7 +13,8 @@ import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp, { type Sharp } from 'sharp';
 import { fontFile, type CardFont } from './card-fonts.ts';
-import { encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
+import { addChanges, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
+import type { Changes } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
 import { joinLines } from './card-text.ts';
 
@@ -61,14 +62,16 @@ export class CardRenderer {
     try {
       if (hasPhoto) paste(canvas.pixels, cropped, t.PHOTO_BOX);
       const touched = new Uint8Array(t.CARD_HEIGHT);
+      // Without a photo, what the text changed of the backdrop updates the backdrop's checksums (card-png.ts).
+      const changes = hasPhoto ? undefined : changesFor(canvas.pixels);
       // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
       for (const layer of [categoryLayer, titleLayer]) {
         if (!layer) continue;
-        layOver(canvas.pixels, layer, touched);
+        layOver(canvas.pixels, layer, touched, changes);
         canvas.dirty.push(layer);
       }
       // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
-      return { png: encodePng(canvas.pixels, backdrop.bands, touched), photoError };
+      return { png: encodePng(canvas.pixels, backdrop.bands, touched, changes), photoError };
     } finally {
       this.release(canvas, hasPhoto, backdrop.pixels);
     }
@@ -232,32 +235,43 @@ export function rasterise(svg: string, fontFiles: string[] = []): TextRegion | u
  * point: 30 ms a card against 5 (docs/performance.md). Most of the region is transparent (~88 %
  * of a title's box): reading each pixel as one 32-bit word skips those ~20 % faster than reading
  * its alpha byte; the blend itself is the same arithmetic (a lookup table was no faster).
+ * With `changes`, it also adds up what it changed (card-png.ts `Changes`).
  */
-export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pixels: layer }: TextRegion, touched: Uint8Array): void {
+export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pixels: layer }: TextRegion, touched: Uint8Array, changes?: Changes): void {
   // resvg's buffer is aligned; a copy if one is not.
   const words = layer.byteOffset % 4 === 0 ? new Uint32Array(layer.buffer, layer.byteOffset, w * h) : new Uint32Array(Uint8Array.from(layer).buffer);
   const out = canvas.rows;
   const stride = strideOf(canvas.width);
   for (let y = 0, j = 0; y < h; y++) {
     let inked = 0;
+    // This row's changes: their sum, and the sum of each times its offset (kept small per pixel, then weighted).
+    let sum = 0;
+    let weighted = 0;
     for (let x = 0, o = (top + y) * stride + 1 + left * 3; x < w; x++, j++, o += 3) {
       const p = words[j];
       if (p === 0) continue;
       const a = (p >>> A) & 255;
       if (a === 0) continue;
       inked = 1;
+      const r0 = out[o], g0 = out[o + 1], b0 = out[o + 2];
       if (a === 255) {
         out[o] = (p >>> R) & 255;
         out[o + 1] = (p >>> G) & 255;
         out[o + 2] = (p >>> B) & 255;
-        continue;
+      } else {
+        const k = 1 - a / 255;
+        out[o] = ((p >>> R) & 255) + Math.round(r0 * k);
+        out[o + 1] = ((p >>> G) & 255) + Math.round(g0 * k);
+        out[o + 2] = ((p >>> B) & 255) + Math.round(b0 * k);
       }
-      const k = 1 - a / 255;
-      out[o] = ((p >>> R) & 255) + Math.round(out[o] * k);
-      out[o + 1] = ((p >>> G) & 255) + Math.round(out[o + 1] * k);
-      out[o + 2] = ((p >>> B) & 255) + Math.round(out[o + 2] * k);
+      const dr = out[o] - r0, dg = out[o + 1] - g0, db = out[o + 2] - b0;
+      sum += dr + dg + db;
+      weighted += (dr + dg + db) * o + dg + 2 * db;
     }
-    if (inked) touched[top + y] = 1;
+    if (inked) {
+      touched[top + y] = 1;
+      if (changes) addChanges(changes, top + y, sum, weighted);
+    }
   }
 }
 
