@@ -13,8 +13,7 @@ import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp, { type Sharp } from 'sharp';
 import { fontFile, type CardFont } from './card-fonts.ts';
-import { addChanges, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
-import type { Changes } from './card-png.ts';
+import { addChanges, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type Changes, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
 import { joinLines } from './card-text.ts';
 
@@ -244,7 +243,7 @@ export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pix
   const stride = strideOf(canvas.width);
   for (let y = 0, j = 0; y < h; y++) {
     let inked = 0;
-    // This row's changes: their sum, and the sum of each times its offset (kept small per pixel, then weighted).
+    // This row's changes to the canvas's bytes: their sum, and the sum of each times its byte's offset.
     let sum = 0;
     let weighted = 0;
     for (let x = 0, o = (top + y) * stride + 1 + left * 3; x < w; x++, j++, o += 3) {
