@@ -1,7 +1,8 @@
 // Do the cards keep their pixels? `npx tsx scripts/compare-cards.ts <other tree> [cards]`: draws the
 // same cards (titles of 1 to 3 lines, 5 categories, without a photo and with two photos) with the
 // card renderer of another copy of stitch (say main's, `git archive` into /tmp) and this one's,
-// decodes both PNGs and compares their pixels. Cards that differ are written to /tmp/compare-cards/.
+// decodes both PNGs and compares their pixels: how many channel values differ, and by how much at
+// most. Cards that differ are written to /tmp/compare-cards/.
 import sharp from 'sharp';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,12 +33,15 @@ for (const [name, root] of Object.entries(trees)) {
   out[name] = pngs;
 }
 mkdirSync('/tmp/compare-cards', { recursive: true });
-let same = 0, bytesSame = 0, sizeMain = 0, sizeBranch = 0;
+let same = 0, bytesSame = 0, sizeMain = 0, sizeBranch = 0, values = 0, differing = 0, largest = 0;
 for (let i = 0; i < jobs.length; i++) {
   const [a, b] = await Promise.all([out.main[i], out.branch[i]].map((p) => sharp(p).raw().toBuffer({ resolveWithObject: true })));
   sizeMain += out.main[i].length; sizeBranch += out.branch[i].length;
+  values += a.data.length;
+  for (let j = 0; j < a.data.length; j++) { const d = Math.abs(a.data[j] - b.data[j]); if (d) { differing++; if (d > largest) largest = d; } }
   if (a.data.equals(b.data) && a.info.channels === b.info.channels) same++; else { console.log('DIFFER', i, jobs[i][0], jobs[i][1], !!jobs[i][2], a.info.channels, b.info.channels); writeFileSync(`/tmp/compare-cards/${i}-other.png`, out.main[i]); writeFileSync(`/tmp/compare-cards/${i}-this.png`, out.branch[i]); }
   if (out.main[i].equals(out.branch[i])) bytesSame++;
 }
+console.log(`channel values differing: ${differing} of ${values} (${(100 * differing / values).toFixed(3)} %), by at most ${largest}`);
 console.log(`${same}/${jobs.length} cards with equal pixels; ${bytesSame} byte-identical; PNG ${(sizeMain / jobs.length / 1024).toFixed(1)} KB a card there, ${(sizeBranch / jobs.length / 1024).toFixed(1)} KB here`);
 if (same < jobs.length) process.exitCode = 1;

@@ -4,7 +4,8 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adler32, BAND, encodePng, prepareBands, strideOf, toRowCanvas, type RowCanvas } from '../src/cards/card-png.ts';
+import { adler32, BAND, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type RowCanvas } from '../src/cards/card-png.ts';
+import { layOver } from '../src/cards/card-renderer.ts';
 
 const WIDTH = 120;
 const HEIGHT = 63; // the last band is short (63 = 7 × 8 + 7)
@@ -69,5 +70,32 @@ describe('a card PNG from prepared bands', () => {
     const bytes = Buffer.alloc(100_000, 255);
     const zlib = deflateSync(bytes).readUInt32BE(deflateSync(bytes).length - 4);
     expect(adler32(bytes)).toBe(zlib);
+  });
+
+  // The touched bands' adler-32 is the backdrop's updated by what layOver changed (not summed again):
+  // text over the noisy stripe and across band boundaries, opaque and half-covered pixels, twice
+  // over the same pixels (two layers).
+  it('decodes with its adler-32 updated from what the text changed', async () => {
+    const ground = toRowCanvas(backdrop(), WIDTH, HEIGHT);
+    const bands = prepareBands(ground);
+    const region = (left: number, top: number, width: number, height: number, seed: number) => {
+      const pixels = Buffer.alloc(width * height * 4);
+      for (let i = 0; i < width * height; i++) {
+        const alpha = [0, 255, 128, 7][(i * seed) % 4];
+        // Premultiplied: no channel above alpha.
+        pixels.set([(i * 31) % (alpha + 1), (i * 17) % (alpha + 1), (i * 7) % (alpha + 1), alpha], i * 4);
+      }
+      return { left, top, width, height, pixels };
+    };
+    for (const layers of [[region(5, 6, 50, 20, 3)], [region(60, 18, 40, 30, 5), region(70, 25, 10, 4, 7)]]) {
+      const card = { ...ground, rows: Buffer.from(ground.rows) };
+      const touched = new Uint8Array(HEIGHT);
+      const changes = changesFor(card);
+      for (const layer of layers) layOver(card, layer, touched, changes);
+      const png = encodePng(card, bands, touched, changes);
+      const idat = png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IEND') - 8);
+      expect(inflateSync(idat).equals(card.rows)).toBe(true); // inflate checks the adler-32
+      expect(png.equals(encodePng(card, bands, touched))).toBe(true); // the same as summed
+    }
   });
 });

@@ -52,9 +52,11 @@ export function prepareBands(canvas: RowCanvas): PreparedBands {
 /**
  * The PNG of `canvas`. With `prepared` (the bands of the backdrop it was drawn on) and `touched`
  * (a flag per row: 1 where the card changed that row), only the bands with a touched row are
- * compressed; without them, the whole canvas.
+ * compressed; without them, the whole canvas. With `changes` (what the card changed in each band
+ * of the backdrop, `Changes`), the touched bands' adler-32 is the backdrop's updated by those
+ * changes rather than summed over every byte again (~1.2 ms a card).
  */
-export function encodePng(canvas: RowCanvas, prepared?: PreparedBands, touched?: Uint8Array): Buffer {
+export function encodePng(canvas: RowCanvas, prepared?: PreparedBands, touched?: Uint8Array, changes?: Changes): Buffer {
   let idat: Buffer;
   if (!prepared || !touched) idat = deflateSync(canvas.rows, { level: LEVEL });
   else {
@@ -73,7 +75,7 @@ export function encodePng(canvas: RowCanvas, prepared?: PreparedBands, touched?:
       while (end < count && bandTouched(touched, end)) end++;
       const part = bandBytes(canvas, b, end);
       parts.push(deflateRawSync(part, { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH }));
-      adler = adler32Combine(adler, adler32(part), part.length);
+      adler = adler32Combine(adler, changes ? changedAdler(canvas, prepared, changes, b, end) : adler32(part), part.length);
       b = end;
     }
     const trailer = Buffer.alloc(6);
@@ -88,6 +90,45 @@ export function encodePng(canvas: RowCanvas, prepared?: PreparedBands, touched?:
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering method, no interlace
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * What a card changed in each band of its backdrop: at 2b the sum of the changes to its bytes
+ * (new value − old), at 2b + 1 the sum of each change times its byte's offset in the canvas.
+ * adler-32 is linear in the bytes (A = 1 + Σ d, B = n + Σ (n − i) d, mod 65521), so these two sums
+ * update a band run's adler-32 from the backdrop's. The sums stay below 2^53 (2.3 MB × 255 × 2.3 MB).
+ */
+export type Changes = Float64Array;
+
+export function changesFor(canvas: RowCanvas): Changes {
+  return new Float64Array(2 * Math.ceil(canvas.height / BAND));
+}
+
+/** Adds a row's changes (their sum, and the sum of each times its byte's offset) to its band's. */
+export function addChanges(changes: Changes, y: number, sum: number, weighted: number): void {
+  const band = Math.floor(y / BAND);
+  changes[2 * band] += sum;
+  changes[2 * band + 1] += weighted;
+}
+
+/** The adler-32 of bands [from, to) of the card: the backdrop's, updated by the card's changes. */
+function changedAdler(canvas: RowCanvas, prepared: PreparedBands, changes: Changes, from: number, to: number): number {
+  let adler = 1;
+  let sum = 0;
+  let weighted = 0;
+  for (let b = from; b < to; b++) {
+    adler = adler32Combine(adler, prepared.adlers[b], bandLength(canvas, b, b + 1));
+    sum += changes[2 * b];
+    weighted += changes[2 * b + 1];
+  }
+  const start = from * BAND * strideOf(canvas.width);
+  const length = bandLength(canvas, from, to);
+  // A += Σ δ; B += Σ (length − (offset − start)) δ = (length + start) Σ δ − Σ offset δ.
+  const a = mod((adler & 0xffff) + mod(sum));
+  const b = mod((adler >>> 16) + mod(mod(length + start) * mod(sum)) - mod(weighted));
+  return (b * 65536 + a) >>> 0;
+}
+
+const mod = (x: number) => ((x % BASE) + BASE) % BASE;
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** zlib header: deflate, 32 KB window, level 3's "fast" flag; the check bits make it a multiple of 31. */

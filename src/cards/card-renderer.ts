@@ -1,6 +1,7 @@
 // Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
 // turns the backdrop and photos into pixels; resvg rasterises each card's text layer (~6 ms
-// against librsvg's 13–20, docs/performance.md); card-png.ts writes the PNG, compressing only
+// against librsvg's 13–20, docs/performance.md), the title from text in the card's fonts
+// (card-text.ts); card-png.ts writes the PNG, compressing only
 // the rows the text changed. The template's backdrop
 // (background, frame, logo, business name, the photo's column) is drawn twice per build, with
 // and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
@@ -11,9 +12,10 @@ import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharpModule, { type Sharp } from 'sharp';
-import type { CardFont } from './card-fonts.ts';
-import { encodePng, prepareBands, strideOf, toRowCanvas, type PreparedBands, type RowCanvas } from './card-png.ts';
+import { fontFile, type CardFont } from './card-fonts.ts';
+import { addChanges, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type Changes, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
+import { joinLines } from './card-text.ts';
 
 // libvips' operation cache off, as images/lazy-sharp.ts `uncached` says why: card workers load
 // sharp themselves (their bundle leaves libraries to Node).
@@ -40,12 +42,15 @@ export class CardRenderer {
     private readonly template: CardTemplate,
     private readonly fonts: CardFont[],
     private readonly site: { siteName: string; host: string; logo?: string },
+    /** Each font's OpenType file, for resvg (in the order of `fonts`). */
+    private readonly fontFiles: string[],
   ) {}
 
-  /** `logo`: the logo's bytes (none: left out). */
-  static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, logo?: Buffer): Promise<CardRenderer> {
+  /** `fontDir`: where the fonts are written as OpenType files for resvg (card-fonts.ts fontFile). `logo`: the logo's bytes (none: left out). */
+  static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, fontDir: string, logo?: Buffer): Promise<CardRenderer> {
     const logoUrl = logo && await toDataUrl(sharp(logo).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png()).catch(() => undefined);
-    return new CardRenderer(template, fonts, { ...site, logo: logoUrl });
+    const files = await Promise.all(fonts.map((f) => fontFile(f, fontDir)));
+    return new CardRenderer(template, fonts, { ...site, logo: logoUrl }, files);
   }
 
   /** The card of `title` and `category` with `photo`: PNG bytes, and why the photo was left out if it was. */
@@ -54,21 +59,23 @@ export class CardRenderer {
     const cropped = photo ? await this.photo(photo) : undefined;
     const photoError = cropped instanceof Error ? cropped.message : undefined;
     const hasPhoto = cropped instanceof Buffer;
-    const text = await satori(t.CardTitle({ title, hasPhoto }), { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts });
+    const titleLayer = await this.title(title, hasPhoto);
     const categoryLayer = await this.category(category, hasPhoto);
     const backdrop = await this.backdrop(hasPhoto);
     const canvas = this.canvas(hasPhoto, backdrop);
     try {
       if (hasPhoto) paste(canvas.pixels, cropped, t.PHOTO_BOX);
       const touched = new Uint8Array(t.CARD_HEIGHT);
+      // Without a photo, what the text changed of the backdrop updates the backdrop's checksums (card-png.ts).
+      const changes = hasPhoto ? undefined : changesFor(canvas.pixels);
       // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
-      for (const layer of [categoryLayer, rasterise(text)]) {
+      for (const layer of [categoryLayer, titleLayer]) {
         if (!layer) continue;
-        layOver(canvas.pixels, layer, touched);
+        layOver(canvas.pixels, layer, touched, changes);
         canvas.dirty.push(layer);
       }
       // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
-      return { png: encodePng(canvas.pixels, backdrop.bands, touched), photoError };
+      return { png: encodePng(canvas.pixels, backdrop.bands, touched, changes), photoError };
     } finally {
       this.release(canvas, hasPhoto, backdrop.pixels);
     }
@@ -99,6 +106,22 @@ export class CardRenderer {
     let free = this.canvases.get(hasPhoto);
     if (!free) this.canvases.set(hasPhoto, (free = []));
     free.push(canvas);
+  }
+
+  /**
+   * The title's layer, rasterised: laid out by satori as text, drawn by resvg from the font file
+   * of its one face. resvg given that file alone draws every family name with it: satori writes
+   * its own names ("fraunces"), which resvg would not match to the font's ("Fraunces SemiBold").
+   * A title whose text satori put in several faces (a glyph only another font has) is drawn from
+   * satori's glyph outlines, as before.
+   */
+  async title(title: string, hasPhoto: boolean): Promise<TextRegion | undefined> {
+    const t = this.template;
+    const options = { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts };
+    const layer = joinLines(await satori(t.CardTitle({ title, hasPhoto }), { ...options, embedFont: false }));
+    const file = layer.face && this.fontFiles[fontOf(this.fonts, layer.face)];
+    if (file) return rasterise(layer.svg, [file]);
+    return rasterise(await satori(t.CardTitle({ title, hasPhoto }), options));
   }
 
   /** The category's layer, rasterised: once per category and backdrop (a site has a handful of categories; at most CATEGORIES are kept). */
@@ -189,10 +212,11 @@ export interface TextRegion {
  * Rasterises only the part of the text layer that has something drawn: the bounding box of its
  * shapes (resvg's, from their control points: never smaller than the ink), widened to whole
  * pixels and one more for antialiasing. The rest of the layer is transparent; drawing it would
- * cost about half the time. Nothing drawn: undefined. No system fonts: satori's text is paths.
+ * cost about half the time. Nothing drawn: undefined. No system fonts: text is drawn with
+ * `fontFiles` (loading the system's cost ~4 ms a card).
  */
-export function rasterise(svg: string): TextRegion | undefined {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+export function rasterise(svg: string, fontFiles: string[] = []): TextRegion | undefined {
+  const resvg = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles } });
   const box = resvg.getBBox();
   if (!box) return undefined;
   const left = Math.max(0, Math.floor(box.x) - 1);
@@ -215,33 +239,54 @@ export function rasterise(svg: string): TextRegion | undefined {
  * point: 30 ms a card against 5 (docs/performance.md). Most of the region is transparent (~88 %
  * of a title's box): reading each pixel as one 32-bit word skips those ~20 % faster than reading
  * its alpha byte; the blend itself is the same arithmetic (a lookup table was no faster).
+ * With `changes`, it also adds up what it changed (card-png.ts `Changes`).
  */
-export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pixels: layer }: TextRegion, touched: Uint8Array): void {
+export function layOver(canvas: RowCanvas, { left, top, width: w, height: h, pixels: layer }: TextRegion, touched: Uint8Array, changes?: Changes): void {
   // resvg's buffer is aligned; a copy if one is not.
   const words = layer.byteOffset % 4 === 0 ? new Uint32Array(layer.buffer, layer.byteOffset, w * h) : new Uint32Array(Uint8Array.from(layer).buffer);
   const out = canvas.rows;
   const stride = strideOf(canvas.width);
   for (let y = 0, j = 0; y < h; y++) {
     let inked = 0;
+    // This row's changes to the canvas's bytes: their sum, and the sum of each times its byte's offset.
+    let sum = 0;
+    let weighted = 0;
     for (let x = 0, o = (top + y) * stride + 1 + left * 3; x < w; x++, j++, o += 3) {
       const p = words[j];
       if (p === 0) continue;
       const a = (p >>> A) & 255;
       if (a === 0) continue;
       inked = 1;
+      const r0 = out[o], g0 = out[o + 1], b0 = out[o + 2];
       if (a === 255) {
         out[o] = (p >>> R) & 255;
         out[o + 1] = (p >>> G) & 255;
         out[o + 2] = (p >>> B) & 255;
-        continue;
+      } else {
+        const k = 1 - a / 255;
+        out[o] = ((p >>> R) & 255) + Math.round(r0 * k);
+        out[o + 1] = ((p >>> G) & 255) + Math.round(g0 * k);
+        out[o + 2] = ((p >>> B) & 255) + Math.round(b0 * k);
       }
-      const k = 1 - a / 255;
-      out[o] = ((p >>> R) & 255) + Math.round(out[o] * k);
-      out[o + 1] = ((p >>> G) & 255) + Math.round(out[o + 1] * k);
-      out[o + 2] = ((p >>> B) & 255) + Math.round(out[o + 2] * k);
+      const dr = out[o] - r0, dg = out[o + 1] - g0, db = out[o + 2] - b0;
+      sum += dr + dg + db;
+      weighted += (dr + dg + db) * o + dg + 2 * db;
     }
-    if (inked) touched[top + y] = 1;
+    if (inked) {
+      touched[top + y] = 1;
+      if (changes) addChanges(changes, top + y, sum, weighted);
+    }
   }
+}
+
+/** The index of the font satori took for `face`: the family's (case aside) of that style, the nearest weight; -1 if none. */
+function fontOf(fonts: CardFont[], face: { family: string; weight: number; style: string }): number {
+  let best = -1;
+  fonts.forEach((f, i) => {
+    if (f.name.toLowerCase() !== face.family.toLowerCase() || f.style !== face.style) return;
+    if (best < 0 || Math.abs(f.weight - face.weight) < Math.abs(fonts[best].weight - face.weight)) best = i;
+  });
+  return best;
 }
 
 /** Where R, G, B and alpha sit in a pixel read as one word (the machine's byte order). */

@@ -2,6 +2,7 @@
 // (card-worker.ts). A card drawn with everything it asked for is written to its cache file; one
 // whose photo was left out is returned (not cached: the next build tries the photo again).
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { readCardFonts } from './card-fonts.ts';
@@ -38,7 +39,8 @@ export async function createRenderer(setup: DrawSetup, template?: CardTemplate):
   const t = template ?? await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
   const fonts = await readCardFonts(t, setup.root);
   const logo = await readFile(setup.logoFile).catch(() => undefined);
-  return CardRenderer.create(t, fonts, { siteName: setup.siteName, host: setup.host }, logo);
+  // The fonts' OpenType files for resvg go beside the template's bundle (.stitch/server).
+  return CardRenderer.create(t, fonts, { siteName: setup.siteName, host: setup.host }, dirname(setup.templateFile), logo);
 }
 
 export async function drawCard(renderer: CardRenderer, { title, category, photo, file }: CardToDraw): Promise<CardDrawn> {
