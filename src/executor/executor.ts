@@ -30,15 +30,6 @@ export function poolSize(): number {
  */
 const WORKER_HEAP_MB = 160;
 
-/**
- * Young-generation size per worker: 24 MB (two 8 MB semi-spaces and V8's share for large
- * objects) instead of V8's 48, whose 32 MB of semi-spaces each worker touched. The document
- * pass's objects mostly die young within a page, so smaller semi-spaces cost no measurable CPU
- * (scripts/bench-documents.ts with --max-semi-space-size 8 against 16), and a 10,000-post
- * build's render stage holds ~40 MB less (docs/performance.md, "Memory, fifth session").
- */
-const WORKER_YOUNG_MB = 24;
-
 /** Chunks in flight per worker: the next one is queued while a worker works on the current one. */
 const IN_FLIGHT = 2;
 
@@ -79,7 +70,7 @@ export class Executor {
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       // React picks its production build from NODE_ENV when the templates bundle first imports it.
       env: options.production ? { ...process.env, NODE_ENV: 'production' } : undefined,
     });

@@ -35,12 +35,6 @@ afterEach(async () => {
 });
 
 describe('executor', { timeout: 60_000 }, () => {
-  it("limits each worker's heap, its young generation to 24 MB (V8 gives a worker 48: 32 MB of semi-spaces it touches)", async () => {
-    const [limits] = await (await start('limits-worker.ts')).run('document', { job, items: [doc('/x')] }) as unknown as { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }[];
-    expect(limits.maxOldGenerationSizeMb).toBe(160);
-    expect(limits.maxYoungGenerationSizeMb).toBe(24);
-  });
-
   it('renders on the pool exactly what it renders inline, in order', async () => {
     const docs = Array.from({ length: 40 }, (_, i) => doc(`/blog/${i}`, `## Part ${i}\n\nText *${i}* and [a link](/about).\n\n\`\`\`js\nconst x = ${i};\n\`\`\`\n`));
     const pooled = await (await start()).runAll('document', docs, { job }, 3);
