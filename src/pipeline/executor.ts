@@ -4,7 +4,6 @@
 // of its chunk a WorkerFailure (reported with the document's file), never a hang.
 import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
-import { collectGarbage } from '../executor/collect-garbage.ts';
 import { Executor, POOL_THRESHOLD, WorkerFailure } from '../executor/executor.ts';
 import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
@@ -46,7 +45,6 @@ export class DocumentRunner {
         // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
         // back now, not after the stages that follow (photo variants, social cards, the link check).
         await this.close();
-        collectGarbage(); // and so is this thread's garbage from their results (collect-garbage.ts)
       }
       return;
     }
