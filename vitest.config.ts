@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The tests' temporary folders (projects, outputs, browser profiles: ~0.8 GB a run) all go into
+// one folder of this run, which test/global-setup.ts removes when the run ends.
+const runTmp = (process.env.STITCH_TEST_TMP ??= mkdtempSync(join(tmpdir(), 'stitch-tests-')));
 
 export default defineConfig({
   test: {
@@ -8,7 +15,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Dates are calendar dates; pin a far time zone so a hidden dependency on it shows up.
-    env: { TZ: 'Pacific/Kiritimati' },
+    env: { TZ: 'Pacific/Kiritimati', TMPDIR: runTmp },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

@@ -3,17 +3,23 @@
 // checkout does. Builds in the
 // tests do not encode (it is slow and would run in every file at once on a fresh machine):
 // they find the variants here, so the pages they check are the pages `stitch build` writes.
+import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const config = resolveConfig({ content: 'content', root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
   const result = await build(config, { writer: new MemoryWriter(), encodeImages: true, budgets: false });
   if (!result.ok) {
     throw new Error(`the real content does not build:\n${result.state.diagnostics.map((d) => `${d.file ?? ''}:${d.line ?? ''} ${d.message}`).join('\n')}`);
   }
+  // The run's temporary folder (vitest.config.ts), with every folder the tests made in it.
+  const runTmp = process.env.STITCH_TEST_TMP;
+  return () => {
+    if (runTmp) rmSync(runTmp, { recursive: true, force: true });
+  };
 }
