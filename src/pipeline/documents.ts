@@ -136,7 +136,20 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
+  if (reusing?.directory !== undefined) releaseProps(state);
   return referenced;
+}
+
+/**
+ * Lets go of every page route's props (a post's related posts, breadcrumbs, listings: most of
+ * the route table) once the pages are rendered, in a build whose pages went to disk (the CLI's):
+ * no later stage reads them, and its state is never rendered from again (dev, whose body-edit
+ * path renders from the last build's routes, writes to memory). At 10,000 posts they were ~20 MB
+ * of the build thread's heap through the cards stage (docs/performance.md, "Memory, sixth session").
+ */
+function releaseProps(state: BuildState): void {
+  for (const page of state.pages.values()) page.route = { ...page.route, props: {} };
+  state.routes = state.routes.map((route) => (route.type === 'page' ? state.pages.get(route.output)?.route ?? route : route));
 }
 
 /** What every document of a build shares (dev's body-edit path renders its pages with it too). */
