@@ -5,6 +5,7 @@
 // the wall and CPU time of drawing them all as a build does (card-threads.ts): on this thread,
 // then on one card worker per core (their start included). The cards are written to a
 // temporary folder, removed at the end.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,8 @@ const arg = (name: string, fallback: string) => {
 const count = Number(arg('cards', '60'));
 const only = arg('only', '');
 if (process.argv.includes('--sharp-threads')) sharp.concurrency(Number(arg('sharp-threads', '0')));
-const photo = process.argv.includes('--photo') ? { path: '/images/blog/leather-seats.jpg', bytes: readFileSync(`${ROOT}/site-assets/images/blog/leather-seats.jpg`) } : undefined;
+const photoFile = `${ROOT}/site-assets/images/blog/leather-seats.jpg`;
+const photo = process.argv.includes('--photo') ? { path: '/images/blog/leather-seats.jpg', file: photoFile, hash: createHash('sha256').update(readFileSync(photoFile)).digest('hex') } : undefined;
 
 const cpu = () => {
   const u = process.cpuUsage();
@@ -37,12 +39,13 @@ const title = (i: number) => `How Custom Upholstery Can Transform Your Car's Int
 const cards = (from: number): CardToDraw[] => Array.from({ length: count }, (_, i) => ({ title: title(from + i), category: 'Blog', photo, file: join(out, `${from + i}.png`) }));
 
 // Warm-up: the backdrop, satori's font parsing, sharp's start.
-await renderer.render(title(-1), 'Blog', photo);
+const photoBytes = photo && { ...photo, bytes: readFileSync(photo.file) };
+await renderer.render(title(-1), 'Blog', photoBytes);
 const each: number[] = [];
 let bytes = 0;
 for (let i = 0; i < Math.min(count, 60); i++) {
   const start = cpu();
-  bytes += (await renderer.render(title(i), 'Blog', photo)).png.length;
+  bytes += (await renderer.render(title(i), 'Blog', photoBytes)).png.length;
   each.push(cpu() - start);
 }
 console.log(`${count} cards ${photo ? 'with' : 'without'} a photo, ${availableParallelism()} cores`);

@@ -1,13 +1,15 @@
 // A card thread keeps only the last few cover photos it cropped (card-renderer.ts PHOTOS), and
 // the build hands out a photo's cards together (build-cards.ts): a card worker used to keep every
 // cropped photo of the site (~900 KB each) for the whole cards stage.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCards, type CardJob, type CardsContext } from '../src/cards/build-cards.ts';
 import { readCardFonts } from '../src/cards/card-fonts.ts';
 import { CardRenderer, PHOTOS } from '../src/cards/card-renderer.ts';
+import { drawCard } from '../src/cards/draw-cards.ts';
 import { bundleCardTemplate, type CardTemplateBundle } from '../src/cards/card-template.ts';
 import { ROOT } from './helpers/build-site.ts';
 
@@ -41,6 +43,36 @@ describe('cropped cover photos', () => {
     // Photo 0 went first; it is cropped again, to the same pixels.
     expect((await card(0)).png.equals(first.png)).toBe(true);
     expect(renderer['photos'].size).toBe(PHOTOS);
+  }, 60_000);
+
+  it('are read from their file by the thread that draws the card, which draws it without the photo (not cached) if the file changed since its key was made', async () => {
+    const renderer = await CardRenderer.create(bundle.template, await readCardFonts(bundle.template, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
+    const file = join(dir, 'assets', 'images', '5.jpg');
+    const hash = createHash('sha256').update(photos[5]).digest('hex');
+    const out = join(dir, 'drawn-5.png');
+    expect(await drawCard(renderer, { title: 'A title', category: 'Blog', file: out, photo: { path: '/images/5.jpg', file, hash } })).toEqual({});
+    const fromBytes = await renderer.render('A title', 'Blog', { path: '/images/5.jpg', bytes: photos[5] });
+    expect(readFileSync(out).equals(fromBytes.png)).toBe(true);
+    // The build hashed other bytes than the file now holds.
+    const changed = await drawCard(renderer, { title: 'A title', category: 'Blog', file: join(dir, 'drawn-6.png'), photo: { path: '/images/6.jpg', file, hash: 'f'.repeat(64) } });
+    expect(changed.photoError).toBe('the file changed while the site was building');
+    expect(changed.png).toBeDefined();
+  }, 60_000);
+
+  it('share one set of canvases with the cards without a photo, drawing the same cards as a fresh renderer', async () => {
+    const make = async () => CardRenderer.create(bundle.template, await readCardFonts(bundle.template, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
+    const renderer = await make();
+    const cards: [string, number | undefined][] = [['One', undefined], ['Two', undefined], ['Three', undefined], ['Four', 1], ['Five', 2], ['Six', 1], ['Seven', undefined]];
+    const draw = (r: CardRenderer, [title, photo]: [string, number | undefined]) => r.render(title, 'Blog', photo === undefined ? undefined : { path: `/images/${photo}.jpg`, bytes: photos[photo] });
+    // Three at once, as a thread draws them: without a photo, then with one, then without again.
+    const drawn = [
+      ...await Promise.all(cards.slice(0, 3).map((c) => draw(renderer, c))),
+      ...await Promise.all(cards.slice(3, 6).map((c) => draw(renderer, c))),
+      await draw(renderer, cards[6]),
+    ];
+    // A card takes a canvas only while it lays its layers and encodes its PNG (no await): one canvas, for both backdrops.
+    expect(renderer['canvases']).toHaveLength(1);
+    for (const [i, card] of cards.entries()) expect((await draw(await make(), card)).png.equals(drawn[i].png), card[0]).toBe(true);
   }, 60_000);
 
   it("are drawn one photo's cards after the other", async () => {

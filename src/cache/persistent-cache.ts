@@ -14,9 +14,17 @@
 // rename), when the pack must be rewritten anyway: it was missing, torn or of another version.
 // save() writes the last batch, and rewrites the pack atomically when the entries prune()
 // dropped (or a later record replaced) take up a quarter of it.
+//
+// Other threads may append records themselves (`share`, then `appendRecords` in the thread):
+// the document workers write the Markdown HTML they render straight into the pack, so it never
+// crosses to the build's thread (docs/performance.md, "Memory, sixth session"). Each writer
+// reserves the room for its records by moving the pack's end, one shared counter (Atomics),
+// and writes there; the build's thread is told where each record went (`appended`). A thread
+// stopped between its reservation and its write leaves a hole of zero bytes: a record with an
+// empty key, which ends the readable part like a torn one.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
@@ -55,7 +63,37 @@ export class PersistentCaches implements Caches {
   }
 }
 
-class PackCache<V> implements Cache<V> {
+/** Where other threads append records to a pack themselves (plain data: it goes to a worker). */
+export interface PackAppend {
+  file: string;
+  /** The pack's end (one 64-bit integer): a writer adds its records' length to reserve their room. */
+  end: SharedArrayBuffer;
+}
+
+/** Where a record is in the pack: its first byte and its length (head included). */
+export interface Place {
+  offset: number;
+  length: number;
+}
+
+/**
+ * Appends records (a key and its value as the kind encodes it) to a shared pack, from any
+ * thread: one reservation and one write for them all. Returns where each went, in order; throws
+ * when the pack cannot be written (then none of them is an entry).
+ */
+export function appendRecords(target: PackAppend, records: [key: string, value: string | Uint8Array][]): Place[] {
+  const encoded = records.map(([key, value]) => record(key, value).bytes);
+  const bytes = encoded.length === 1 ? encoded[0] : Buffer.concat(encoded);
+  let offset = reserve(target, bytes.length);
+  writeAt(target.file, bytes, offset);
+  return encoded.map((b) => {
+    const place = { offset, length: b.length };
+    offset += b.length;
+    return place;
+  });
+}
+
+export class PackCache<V> implements Cache<V> {
   /** Entries read from disk: key → value bytes (slices of the pack). */
   private readonly stored = new Map<string, Buffer>();
   /** Entries this build set and wrote: key → where its record is in the pack. */
@@ -75,6 +113,8 @@ class PackCache<V> implements Cache<V> {
   private diskBytes = 0;
   /** The pack must be rewritten (missing, torn, corrupt or of another version). */
   private rewrite = true;
+  /** Set once other threads may append (`share`): every write then reserves its room. */
+  private shared?: PackAppend;
 
   constructor(readonly file: string, private readonly kind: CacheKind<V>) {}
 
@@ -88,7 +128,8 @@ class PackCache<V> implements Cache<V> {
       const end = offset + RECORD_HEAD + keyLength + valueLength;
       if (end > data.length) break;
       const body = data.subarray(offset + RECORD_HEAD, end);
-      if (crc32(body) !== data.readUInt32LE(offset + 8)) break;
+      // An empty key is a hole a writer reserved and never filled (no cache key is empty).
+      if (keyLength === 0 || crc32(body) !== data.readUInt32LE(offset + 8)) break;
       this.stored.set(body.toString('utf8', 0, keyLength), body.subarray(keyLength));
       offset = end;
     }
@@ -120,6 +161,34 @@ class PackCache<V> implements Cache<V> {
     if (this.batchBytes >= BATCH) this.flush();
   }
 
+  /**
+   * Lets other threads append records to the pack (`appendRecords`) while this build runs: the
+   * pack is made whole first (written now if it had to be rewritten). Undefined when it cannot
+   * be written; then values go through set().
+   */
+  async share(): Promise<PackAppend | undefined> {
+    if (this.shared || this.failed) return this.shared;
+    this.flush();
+    await this.writing;
+    try {
+      if (this.rewrite) await this.writeWhole([]);
+      const end = new SharedArrayBuffer(8);
+      new BigInt64Array(end)[0] = BigInt((await stat(this.file)).size);
+      this.shared = { file: this.file, end };
+    } catch {
+      this.failed = true;
+    }
+    return this.shared;
+  }
+
+  /** An entry another thread appended (`appendRecords` on `share`'s pack): as if set() had written it there. */
+  appended(key: string, place: Place): void {
+    this.used.add(key);
+    this.drop(key);
+    this.written.set(key, place);
+    this.diskBytes += place.length;
+  }
+
   prune(): void {
     for (const key of this.stored.keys()) if (!this.used.has(key)) this.stored.delete(key);
   }
@@ -144,6 +213,7 @@ class PackCache<V> implements Cache<V> {
     for (const [key, place] of moved) this.written.set(key, place);
     this.diskBytes = liveBytes;
     this.rewrite = false;
+    this.shared = undefined; // a new file: later writes append to it
   }
 
   /** Sends the records set since the last write to disk, after the writes before them. */
@@ -161,12 +231,11 @@ class PackCache<V> implements Cache<V> {
     let offset: number;
     try {
       if (this.rewrite) {
-        const header = headerOf(this.kind.version);
-        const stored = [...this.stored].map(([key, value]) => record(key, value).bytes);
-        await writeFileAtomic(this.file, batches([header, ...stored, ...batch.map((r) => r.bytes)]));
-        this.diskBytes = stored.reduce((sum, b) => sum + b.length, 0);
-        offset = header.length + this.diskBytes;
-        this.rewrite = false;
+        offset = await this.writeWhole(batch);
+      } else if (this.shared) {
+        const bytes = Buffer.concat(batch.map((r) => r.bytes));
+        offset = reserve(this.shared, bytes.length);
+        writeAt(this.file, bytes, offset);
       } else {
         offset = await append(this.file, this.kind.version, Buffer.concat(batch.map((r) => r.bytes)));
       }
@@ -183,6 +252,16 @@ class PackCache<V> implements Cache<V> {
       }
       offset += r.bytes.length;
     }
+  }
+
+  /** Writes the whole pack, atomically: header, the stored entries, then `batch`; resolves with where `batch` starts. */
+  private async writeWhole(batch: Encoded[]): Promise<number> {
+    const header = headerOf(this.kind.version);
+    const stored = [...this.stored].map(([key, value]) => record(key, value).bytes);
+    await writeFileAtomic(this.file, batches([header, ...stored, ...batch.map((r) => r.bytes)]));
+    this.diskBytes = stored.reduce((sum, b) => sum + b.length, 0);
+    this.rewrite = false;
+    return header.length + this.diskBytes;
   }
 
   /** The value bytes of an entry this build wrote, read back from the pack (undefined when it is not there any more). */
@@ -222,12 +301,6 @@ class PackCache<V> implements Cache<V> {
   }
 }
 
-/** Where a record is in the pack: its first byte and its length (head included). */
-interface Place {
-  offset: number;
-  length: number;
-}
-
 interface Encoded {
   key: string;
   bytes: Buffer;
@@ -249,6 +322,21 @@ async function append(file: string, version: string, records: Buffer): Promise<n
     return offset;
   } finally {
     await handle.close();
+  }
+}
+
+/** Reserves `length` bytes at the end of a shared pack; returns where they start. */
+function reserve(target: PackAppend, length: number): number {
+  return Number(Atomics.add(new BigInt64Array(target.end), 0, BigInt(length)));
+}
+
+/** Writes `bytes` into the pack at `offset` (room reserved by this thread). */
+function writeAt(file: string, bytes: Uint8Array, offset: number): void {
+  const fd = openSync(file, 'r+');
+  try {
+    for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, offset + done);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -73,12 +73,13 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     .update(logo ?? '').update('\0').update(ctx.siteName).update('\0').update(host)
     .digest('hex');
 
-  // Each photo is read and hashed once, however many cards show it.
-  const photos = new Map<string, Promise<{ bytes: Buffer; hash: string } | undefined>>();
+  // Each photo is read and hashed once, however many cards show it; its bytes are let go (the
+  // thread that draws its cards reads it again when it crops it: draw-cards.ts).
+  const photos = new Map<string, Promise<{ hash: string } | undefined>>();
   const photoOf = (path: string) => {
     let found = photos.get(path);
     if (!found) {
-      found = readFile(join(ctx.assetsDir, path)).then((bytes) => ({ bytes, hash: createHash('sha256').update(bytes).digest('hex') }), () => undefined);
+      found = readFile(join(ctx.assetsDir, path)).then((bytes) => ({ hash: createHash('sha256').update(bytes).digest('hex') }), () => undefined);
       photos.set(path, found);
     }
     return found;
@@ -110,7 +111,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
     const cards: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
       const photo = job.photo ? await photoOf(job.photo) : undefined;
-      return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, bytes: photo?.bytes ?? Buffer.alloc(0), hash: photo?.hash } } : {}) };
+      return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, file: join(ctx.assetsDir, job.photo), hash: photo?.hash } } : {}) };
     }));
     const failed = new Map<string, { reason: string; pages: string[] }>();
     const workers = ctx.workers ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1 ? Math.min(availableParallelism(), MAX_WORKERS) : 0);

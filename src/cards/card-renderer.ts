@@ -25,15 +25,16 @@ const sharp = sharpModule;
 export interface CardPhoto {
   /** Public path, for messages. */
   path: string;
-  bytes: Buffer;
+  /** The photo's bytes, or how to read them (only when the photo is cropped: `hash` is then required). */
+  bytes: Buffer | (() => Promise<Buffer>);
   /** The bytes' sha256 (hex) when the caller has it already. */
   hash?: string;
 }
 
 export class CardRenderer {
   private readonly backdrops = new Map<boolean, Promise<Backdrop>>();
-  /** Canvases not in use, by backdrop: as many as cards drawn at once. */
-  private readonly canvases = new Map<boolean, Canvas[]>();
+  /** Canvases not in use, whichever backdrop they hold (a card holds one only while it lays its layers and encodes: one is enough). */
+  private readonly canvases: Canvas[] = [];
   /** Cropped photos by their bytes' hash, the most recently used last: at most PHOTOS (each ~900 KB of pixels). */
   private readonly photos = new Map<string, Promise<Buffer | Error>>();
   private readonly categories = new Map<string, Promise<TextRegion | undefined>>();
@@ -77,7 +78,7 @@ export class CardRenderer {
       // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
       return { png: encodePng(canvas.pixels, backdrop.bands, touched, changes), photoError };
     } finally {
-      this.release(canvas, hasPhoto, backdrop.pixels);
+      this.release(canvas, backdrop.pixels);
     }
   }
 
@@ -87,13 +88,18 @@ export class CardRenderer {
    * ~0.6 ms and made the heap grow with garbage the size of a card.
    */
   private canvas(hasPhoto: boolean, backdrop: Backdrop): Canvas {
-    const free = this.canvases.get(hasPhoto);
-    const reused = free?.pop();
-    if (reused) return reused;
-    return { pixels: { ...backdrop.pixels, rows: Buffer.from(backdrop.pixels.rows) }, dirty: [] };
+    const reused = this.canvases.pop();
+    if (!reused) return { pixels: { ...backdrop.pixels, rows: Buffer.from(backdrop.pixels.rows) }, dirty: [], hasPhoto };
+    // A canvas of the other backdrop takes this one's pixels whole: once per canvas when the cards
+    // with a photo begin (build-cards.ts hands them out last), instead of a second set of canvases.
+    if (reused.hasPhoto !== hasPhoto) {
+      backdrop.pixels.rows.copy(reused.pixels.rows);
+      reused.hasPhoto = hasPhoto;
+    }
+    return reused;
   }
 
-  private release(canvas: Canvas, hasPhoto: boolean, backdrop: RowCanvas): void {
+  private release(canvas: Canvas, backdrop: RowCanvas): void {
     // The text's boxes, row by row; the photo box needs nothing (every card with a photo fills it).
     const stride = strideOf(backdrop.width);
     for (const region of canvas.dirty) {
@@ -103,9 +109,7 @@ export class CardRenderer {
       }
     }
     canvas.dirty = [];
-    let free = this.canvases.get(hasPhoto);
-    if (!free) this.canvases.set(hasPhoto, (free = []));
-    free.push(canvas);
+    this.canvases.push(canvas);
   }
 
   /**
@@ -159,14 +163,15 @@ export class CardRenderer {
    * least recently used goes beyond PHOTOS, so a worker does not hold every photo of the site.
    */
   private photo(photo: CardPhoto): Promise<Buffer | Error> {
-    const id = photo.hash ?? createHash('sha256').update(photo.bytes).digest('hex');
+    const { bytes } = photo;
+    const id = photo.hash ?? createHash('sha256').update(bytes as Buffer).digest('hex');
     let made = this.photos.get(id);
     if (made) this.photos.delete(id); // set again below: the most recently used
     else {
       if (this.photos.size >= PHOTOS) this.photos.delete(this.photos.keys().next().value!);
       const { width, height } = this.template.PHOTO_BOX;
       // sharp throws at once on empty bytes (a photo file that is missing): that is a rejection too.
-      made = Promise.resolve().then(() => sharp(photo.bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer())
+      made = Promise.resolve().then(async () => sharp(typeof bytes === 'function' ? await bytes() : bytes).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer())
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     }
     this.photos.set(id, made);
@@ -184,10 +189,16 @@ interface Backdrop {
 interface Canvas {
   pixels: RowCanvas;
   dirty: TextRegion[];
+  /** Which backdrop it holds (with a photo: but for the photo box, which every such card fills). */
+  hasPhoto: boolean;
 }
 
-/** Cropped photos kept at most: the cards of one photo come together, a few threads draw at once. */
-export const PHOTOS = 8;
+/**
+ * Cropped photos kept at most: the cards of one photo come together (build-cards.ts), and a
+ * thread draws three at once. Eight held ~4 MB more per card worker at the end of the cards stage,
+ * the build's peak (docs/performance.md, "Memory, sixth session").
+ */
+export const PHOTOS = 4;
 
 /** Category layers kept at most (each ~140 KB). */
 const CATEGORIES = 64;

@@ -6,6 +6,7 @@ import { createHash, hash as oneShot } from 'node:crypto';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { persistentCaches, type CacheKind } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
+import { PackCache, type PackAppend, type Place } from '../cache/persistent-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { LinkInterner } from '../check/link-facts.ts';
@@ -61,7 +62,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, options, markdownOptions, toRender, feed.size > 0);
   const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
-  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined };
+  // The persistent cache takes the Markdown HTML straight from the passes that render it (they
+  // append it to its pack); only the other caches get it back on this thread.
+  const appendTo = cache?.shared;
+  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.target };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
@@ -75,13 +79,15 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
       route = { ...route, markdown: { ...route.markdown!, body: body ?? '' } };
     }
     if (route.props.layout === state.layout) route = { ...route, props: withoutLayout(route.props) };
-    return { ...input, route, markdownHtml: route.markdown && cache?.get(route.markdown.body) };
+    if (!route.markdown) return { ...input, route };
+    const cacheKey = appendTo?.key(route.markdown.body);
+    return { ...input, route, markdownHtml: cache?.get(route.markdown.body, cacheKey), cacheKey };
   });
   // Every page's link facts stay on this thread until the link check: their strings are shared.
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml }, facts) => {
+  await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
     if (facts instanceof WorkerFailure) {
       state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
       return;
@@ -105,6 +111,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     for (const url of facts.imageUrls) referenced.add(url);
     await onImages?.(facts.imageUrls); // the photo variants start encoding while the other pages render
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
+    else if (facts.markdownPlace && cacheKey !== undefined) appendTo!.appended(cacheKey, facts.markdownPlace);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
     if (facts.links) facts.links = interner.intern(facts.links);
@@ -129,7 +136,20 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     const page = state.pages.get(output);
     if (page) page.gzip = gzip;
   }
+  if (reusing?.directory !== undefined) releaseProps(state);
   return referenced;
+}
+
+/**
+ * Lets go of every page route's props (a post's related posts, breadcrumbs, listings: most of
+ * the route table) once the pages are rendered, in a build whose pages went to disk (the CLI's):
+ * no later stage reads them, and its state is never rendered from again (dev, whose body-edit
+ * path renders from the last build's routes, writes to memory). At 10,000 posts they were ~20 MB
+ * of the build thread's heap through the cards stage (docs/performance.md, "Memory, sixth session").
+ */
+function releaseProps(state: BuildState): void {
+  for (const page of state.pages.values()) page.route = { ...page.route, props: {} };
+  state.routes = state.routes.map((route) => (route.type === 'page' ? state.pages.get(route.output)?.route ?? route : route));
 }
 
 /** What every document of a build shares (dev's body-edit path renders its pages with it too). */
@@ -163,13 +183,16 @@ async function readBack(writer: Writer | undefined, path: string): Promise<Uint8
 
 /** The Markdown HTML of earlier builds, as the documents stage and the feeds ask for it. */
 interface MarkdownHtml {
-  get(body: string): string | undefined;
+  /** `key`: the body's key when the caller has it already (`shared.key`). */
+  get(body: string, key?: string): string | undefined;
   set(body: string, html: string): void;
   /** Makes sure get() can answer for these bodies (opens the whole cache if the feeds' copy lacks one). */
   prepare(bodies: string[]): Promise<void>;
   /** The feed posts' HTML, copied into the feeds' own small cache. */
   keepForFeeds(pairs: [string, string][]): void;
   save(): Promise<void>;
+  /** The persistent cache's pack, which the documents' passes append the HTML they render to (render-documents.ts). */
+  shared?: { target: PackAppend; key(body: string): string; appended(key: string, place: Place): void };
 }
 
 /** The feed posts' Markdown HTML alone, in its own small pack: the same values and keys as the Markdown cache's. */
@@ -195,8 +218,12 @@ async function markdownCacheFor(state: BuildState, options: BuildOptions, markdo
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
+  const target = cache instanceof PackCache ? await cache.share() : undefined;
   return {
-    get: (body) => cache?.get(key(body)) ?? feeds?.get(key(body)),
+    get: (body, known) => {
+      const k = known ?? key(body);
+      return cache?.get(k) ?? feeds?.get(k);
+    },
     set: (body, html) => cache?.set(key(body), html),
     prepare: async (bodies) => {
       if (!cache && bodies.some((body) => !feeds?.has(key(body)))) cache = await caches.open(markdownCacheKind());
@@ -211,6 +238,7 @@ async function markdownCacheFor(state: BuildState, options: BuildOptions, markdo
       await cache?.save();
       await feeds?.save();
     },
+    shared: target && { target, key, appended: (k, place) => (cache as PackCache<string>).appended(k, place) },
   };
 }
 

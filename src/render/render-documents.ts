@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { phoneLoads } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
+import { appendRecords, type PackAppend, type Place } from '../cache/persistent-cache.ts';
 import { imageUrls } from '../images/recorded-images.ts';
 import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
@@ -33,6 +34,12 @@ export interface DocumentJob {
   writeTo?: string;
   /** Return the Markdown HTML rendered here, for the Markdown cache. */
   returnMarkdown?: boolean;
+  /**
+   * The Markdown cache's pack, to append the Markdown HTML rendered here to (under each input's
+   * `cacheKey`) instead of returning it: the HTML of thousands of posts never crosses to the
+   * build's thread.
+   */
+  markdownCache?: PackAppend;
 }
 
 export interface DocumentInput {
@@ -41,6 +48,8 @@ export interface DocumentInput {
   markdownHtml?: string;
   /** Return the Markdown HTML rendered here even when the job does not (a post the blog feeds carry). */
   returnMarkdown?: boolean;
+  /** The Markdown body's key in the Markdown cache (`job.markdownCache`). */
+  cacheKey?: string;
 }
 
 /** What a document's pass tells the build. */
@@ -60,6 +69,8 @@ export interface PageFacts {
   mtimeMs?: number;
   /** The Markdown body's HTML rendered by this pass (when `returnMarkdown`). */
   markdownHtml?: string;
+  /** Where this pass appended its Markdown HTML to `job.markdownCache`, under the input's `cacheKey`. */
+  markdownPlace?: Place;
   /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
   markdownError?: string;
   error?: { message: string; stack?: string };
@@ -72,16 +83,36 @@ type RenderMarkdown = (markdown: string, options: MarkdownOptions) => string;
 export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderMarkdown: RenderMarkdown): PageFacts[] {
   const entries = new Map(job.context.entries);
   const made = new Set<string>();
-  return inputs.map((input) => {
+  const rendered: string[] = [];
+  const facts = inputs.map((input, i): PageFacts => {
     try {
-      return renderOne(server, job, entries, made, input, renderMarkdown);
+      return renderOne(server, job, entries, made, input, renderMarkdown, (html) => (rendered[i] = html));
     } catch (error) {
       return { islands: [], scripts: [], imageUrls: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
+  if (job.markdownCache) toCache(job.markdownCache, inputs, facts, rendered);
+  return facts;
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown): PageFacts {
+/**
+ * Appends the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache's
+ * pack, all of it in one write, and tells each page's facts where its record is. A write that
+ * fails caches none of them (the build goes on: a cache only saves time).
+ */
+function toCache(target: PackAppend, inputs: DocumentInput[], facts: PageFacts[], rendered: string[]): void {
+  const which = inputs.flatMap((input, i) => (rendered[i] !== undefined && input.cacheKey !== undefined && facts[i].markdownError === undefined && !facts[i].error ? [i] : []));
+  if (which.length === 0) return;
+  let places: Place[];
+  try {
+    places = appendRecords(target, which.map((i) => [inputs[i].cacheKey!, rendered[i]]));
+  } catch {
+    return;
+  }
+  which.forEach((i, n) => (facts[i].markdownPlace = places[n]));
+}
+
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown, rendered: (html: string) => void): PageFacts {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
@@ -90,6 +121,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     if (html === undefined) {
       html = renderMarkdown(route.markdown.body, job.markdown);
       if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
+      rendered(html);
     }
     if (html.startsWith(MARKDOWN_FAILED)) {
       markdownError = html.slice(MARKDOWN_FAILED.length, -'-->'.length);

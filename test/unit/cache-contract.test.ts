@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cachesFor, noCaches, type CacheKind, type Caches } from '../../src/cache/cache.ts';
 import { MemoryCaches } from '../../src/cache/memory-cache.ts';
-import { PersistentCaches } from '../../src/cache/persistent-cache.ts';
+import { Worker } from 'node:worker_threads';
+import { build as esbuild } from 'esbuild';
+import { appendRecords, PackCache, PersistentCaches, type PackAppend, type Place } from '../../src/cache/persistent-cache.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -212,6 +214,85 @@ describe('the persistent cache', () => {
     const after = readFileSync(pack);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
     expect((await new PersistentCaches(dir, 'content').open(text())).get('new')).toBe('new');
+  });
+});
+
+describe('the persistent cache with records other threads append (the document workers)', () => {
+  /** A worker thread that appends `count` records in chunks of `chunk` (appendRecords) and posts where they went. */
+  const appender = async (dir: string) => {
+    const file = join(dir, 'appender.mjs');
+    await esbuild({
+      stdin: { contents: `import { appendRecords } from ${JSON.stringify(fileURLToPath(new URL('../../src/cache/persistent-cache.ts', import.meta.url)))};
+        import { parentPort, workerData } from 'node:worker_threads';
+        const { target, name, count, chunk } = workerData;
+        const places = [];
+        for (let i = 0; i < count; i += chunk) {
+          const records = Array.from({ length: Math.min(chunk, count - i) }, (_, j) => [name + '-' + (i + j), (name + ' ' + (i + j) + ' ').repeat(50)]);
+          appendRecords(target, records).forEach((place, j) => places.push([records[j][0], place]));
+        }
+        parentPort.postMessage(places);`, resolveDir: dir, loader: 'ts' },
+      bundle: true, platform: 'node', format: 'esm', outfile: file, logLevel: 'silent',
+    });
+    return (target: PackAppend, name: string, count: number, chunk: number) => new Promise<[string, Place][]>((resolve, reject) => {
+      const worker = new Worker(file, { workerData: { target, name, count, chunk } });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  };
+
+  it('keeps what two threads append at once and what the build sets meanwhile, for this build and the next', async () => {
+    const dir = tempDir();
+    const old = await new PersistentCaches(dir, 'content').open(text());
+    old.set('kept', 'from an earlier build');
+    await old.save();
+    const cache = await new PersistentCaches(dir, 'content').open(text()) as PackCache<string>;
+    expect(cache.get('kept')).toBe('from an earlier build');
+    const target = (await cache.share())!;
+    expect(target).toBeDefined();
+    const run = await appender(dir);
+    const [a, b] = await Promise.all([run(target, 'a', 300, 7), run(target, 'b', 300, 11), (async () => {
+      // This thread's own sets (more than a batch) reserve their room in the same pack.
+      for (let i = 0; i < 600; i++) cache.set(`own-${i}`, `own ${i} `.repeat(300));
+    })()]);
+    for (const [key, place] of [...a, ...b]) cache.appended(key, place);
+    expect(cache.get('a-299')).toBe('a 299 '.repeat(50));
+    cache.prune();
+    await cache.save();
+    const next = await new PersistentCaches(dir, 'content').open(text());
+    for (let i = 0; i < 300; i++) {
+      expect(next.get(`a-${i}`)).toBe(`a ${i} `.repeat(50));
+      expect(next.get(`b-${i}`)).toBe(`b ${i} `.repeat(50));
+    }
+    for (let i = 0; i < 600; i += 37) expect(next.get(`own-${i}`)).toBe(`own ${i} `.repeat(300));
+    expect(next.get('kept')).toBe('from an earlier build');
+  });
+
+  it('makes a missing pack before any thread appends, so what they append is readable', async () => {
+    const dir = tempDir();
+    const cache = await new PersistentCaches(dir, 'content').open(text()) as PackCache<string>;
+    const target = (await cache.share())!;
+    const [place] = appendRecords(target, [['first', 'first value']]);
+    cache.appended('first', place);
+    // Readable before save: a build killed now keeps it.
+    expect((await new PersistentCaches(dir, 'content').open(text())).get('first')).toBe('first value');
+  });
+
+  it('a hole a thread reserved and never wrote ends the readable part; the next build rewrites the pack', async () => {
+    const dir = tempDir();
+    const cache = await new PersistentCaches(dir, 'content').open(text()) as PackCache<string>;
+    const target = (await cache.share())!;
+    appendRecords(target, [['before', 'before the hole']]);
+    Atomics.add(new BigInt64Array(target.end), 0, 100n); // a worker that reserved 100 bytes and died
+    appendRecords(target, [['after', 'after the hole']]);
+    const next = await new PersistentCaches(dir, 'content').open(text());
+    expect(next.get('before')).toBe('before the hole');
+    expect(next.has('after')).toBe(false);
+    expect(next.has('')).toBe(false);
+    next.set('fresh', 'fresh');
+    await next.save();
+    const third = await new PersistentCaches(dir, 'content').open(text());
+    expect(third.get('before')).toBe('before the hole');
+    expect(third.get('fresh')).toBe('fresh');
   });
 });
 

@@ -1,0 +1,57 @@
+// The document workers append the Markdown HTML they render to the persistent Markdown cache
+// themselves: the build's thread is told where each record went, and gets the HTML back only
+// for the posts the blog feeds carry (docs/performance.md, "Memory, sixth session"). A later
+// build finds every body there and renders no Markdown.
+import { describe, expect, it, vi } from 'vitest';
+import { build } from '../../src/build.ts';
+import { persistentCaches } from '../../src/cache/cache.ts';
+import { resolveConfig } from '../../src/config/resolve-config.ts';
+import { Executor } from '../../src/executor/executor.ts';
+import { FEED_SIZE } from '../../src/feeds/feed-links.ts';
+import { MemoryWriter } from '../../src/output/writer.ts';
+import type { PageFacts } from '../../src/render/render-documents.ts';
+import { perfProject } from '../perf-project.ts';
+
+const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
+const POSTS = 300;
+
+/** Builds in memory on the workers with the project's persistent caches; the facts that came back to this thread. */
+async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise<{ facts: PageFacts[]; files: MemoryWriter["files"] }> {
+  const facts: PageFacts[] = [];
+  const each = Executor.prototype.each;
+  const spy = vi.spyOn(Executor.prototype, 'each').mockImplementation(function (this: Executor, task, items, shared, max, onResult, prepare) {
+    return each.call(this, task, items, shared, max, (i, result, item) => {
+      if (!(result instanceof Error) && 'bytes' in (result as object)) facts.push(result as PageFacts);
+      return onResult(i, result, item);
+    }, prepare);
+  });
+  try {
+    const writer = new MemoryWriter();
+    const result = await build(config, { writer, workers: true, cache: persistentCaches(config) });
+    expect(result.ok).toBe(true);
+    return { facts, files: writer.files };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('the Markdown cache written by the document workers', { timeout: 300_000 }, () => {
+  it('holds every post after a cold build whose Markdown HTML never came back, but for the feed posts', async () => {
+    const p = await perfProject(POSTS);
+    const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, EPOCH, p.root);
+
+    const cold = await buildOnWorkers(config);
+    expect(cold.facts.length).toBeGreaterThan(POSTS);
+    const appended = cold.facts.filter((f) => f.markdownPlace !== undefined);
+    expect(appended.length).toBeGreaterThanOrEqual(POSTS);
+    const returned = cold.facts.filter((f) => f.markdownHtml !== undefined);
+    expect(returned.length).toBeGreaterThan(0);
+    expect(returned.length).toBeLessThanOrEqual(FEED_SIZE);
+
+    // The next build (its pages kept by no writer) takes every body's HTML from the cache.
+    const warm = await buildOnWorkers(config);
+    expect(warm.facts.length).toBe(cold.facts.length);
+    expect(warm.facts.filter((f) => f.markdownPlace !== undefined || f.markdownHtml !== undefined)).toEqual([]);
+    expect(warm.files).toEqual(cold.files);
+  });
+});
