@@ -5,9 +5,8 @@ import type { ContentGraph, Post } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { formatLongDate } from '../content/dates.ts';
-import { blogFeedLinks } from '../feeds/feed-links.ts';
 import { absoluteUrl, describe, pageTitle } from './head.ts';
-import { blogPosting, breadcrumbList, faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
+import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { SiteCard } from '../cards/site-card.ts';
 import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
@@ -60,11 +59,11 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; card?: Omit<CardRequest, 'output'>; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; alternates?: Head['alternates'] },
+    meta: { title: string; description: string; card?: Omit<CardRequest, 'output'>; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; article?: boolean; blogFeeds?: boolean },
   ) => {
     const noindex = meta.noindex ?? false;
-    const jsonLd = [...(meta.jsonLd ?? [])];
-    if (meta.crumbs) jsonLd.push(breadcrumbList(meta.crumbs, siteUrl));
+    // A post's BlogPosting and the breadcrumb list are made from the props as the page renders (json-ld.ts pageJsonLd).
+    const derivedJsonLd: Head['derivedJsonLd'] = meta.article ? (meta.crumbs ? ['article', 'breadcrumbs'] : ['article']) : meta.crumbs ? ['breadcrumbs'] : undefined;
     const card = ownCards && meta.card ? { output: `cards${path}.png`, ...meta.card } : undefined;
     pages.push({
       type: 'page', path, kind, template,
@@ -76,10 +75,11 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
         canonical: noindex ? undefined : absoluteUrl(siteUrl, path),
         ...socialImage(card),
         ogType: meta.ogType ?? 'website',
-        jsonLd,
+        jsonLd: meta.jsonLd ?? [],
+        ...(derivedJsonLd ? { derivedJsonLd } : {}),
         noindex,
         preloadImages: meta.preload,
-        ...(meta.alternates ? { alternates: meta.alternates } : {}),
+        ...(meta.blogFeeds ? { blogFeeds: true as const } : {}),
       },
       lastmod: meta.lastmod,
       origin: meta.origin,
@@ -177,8 +177,6 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   const large = summaries.length > LISTING_INLINE_LIMIT;
   const archivePages = large ? Math.ceil(summaries.length / ARCHIVE_PAGE_SIZE) : 0;
   const archivePath = (n: number) => `/blog/archive/${n}`;
-  // Every blog page names the blog's feeds, so a reader or browser finds them from any of them.
-  const feeds = blogFeedLinks(site.name);
   page('/blog', 'blog-list', 'blog-list', {
     posts: large ? summaries.slice(0, FIRST_SCREEN) : summaries,
     total: summaries.length,
@@ -188,7 +186,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     coverImages: [...new Set(summaries.flatMap((p) => (p.coverImage ? [p.coverImage] : [])))].sort(),
     articles: large ? summaries.slice(0, LISTING_INLINE_LIMIT) : summaries,
     archive: Array.from({ length: archivePages }, (_, i) => archivePath(i + 1)),
-  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }], alternates: feeds });
+  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }], blogFeeds: true });
   for (let n = 1; n <= archivePages; n++) {
     const from = (n - 1) * ARCHIVE_PAGE_SIZE;
     page(archivePath(n), 'blog-archive', 'blog-archive', {
@@ -199,14 +197,13 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       title: `All Articles, Page ${n} of ${archivePages}`,
       description: `Every article of our upholstery journal, newest first: articles ${from + 1} to ${Math.min(from + ARCHIVE_PAGE_SIZE, summaries.length)} of ${summaries.length}.`,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: `All Articles, Page ${n}`, path: archivePath(n) }],
-      alternates: feeds,
+      blogFeeds: true, // every blog page names the blog's feeds, so a reader or browser finds them from any of them
     });
   }
   const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
 
   for (const post of graph.posts) {
     const path = `/blog/${post.slug}`;
-    const image = img(post.coverImage);
     page(path, 'blog-post', 'blog-post', {
       post: summaryOf.get(post)!,
       related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
@@ -215,8 +212,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: post.title, path }],
-      jsonLd: [blogPosting(post, site, siteUrl, image)],
-      alternates: feeds,
+      article: true,
+      blogFeeds: true,
     });
   }
 
