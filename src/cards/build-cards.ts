@@ -7,7 +7,7 @@
 // The folder is the cards' own, apart from the photo variants (.stitch/cache/images): the cards
 // grow with the number of pages, and a benchmark that keeps only photo variants between cold
 // builds must pay for them.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -15,7 +15,6 @@ import { engineVersion } from '../cache/engine-version.ts';
 import { sharpVersions } from '../images/lazy-sharp.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
-import { writeAll } from '../output/writer.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
@@ -89,17 +88,21 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   const cached = new Set(listed);
   const missing: { job: CardJob; file: string }[] = [];
   const used = new Set<string>();
-  await writeAll(jobs, 64, async (job) => {
-    const photo = job.photo ? await photoOf(job.photo) : undefined;
-    const key = createHash('sha256').update(shared).update('\0').update(job.title).update('\0').update(job.category).update('\0')
-      .update(job.photo ? photo?.hash ?? 'unreadable' : '').digest('hex').slice(0, 32);
+  // The photos first, then every card's key in one loop: no promise per card (thousands of cards, a few dozen photos).
+  const photoHashes = new Map<string, string>();
+  await Promise.all([...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))].map(async (path) => {
+    photoHashes.set(path, (await photoOf(path))?.hash ?? 'unreadable');
+  }));
+  for (const job of jobs) {
+    // One string hashed at once: the digest of the parts fed one by one, for a fraction of the CPU.
+    const key = hash('sha256', `${shared}\0${job.title}\0${job.category}\0${job.photo ? photoHashes.get(job.photo)! : ''}`).slice(0, 32);
     const file = join(dir, `${key}.png`);
     used.add(key);
     if (cached.has(`${key}.png`)) {
       result.files.push({ path: job.output, from: file });
       result.reused++;
     } else missing.push({ job, file });
-  });
+  }
 
   if (missing.length > 0) {
     // A photo's cards one after the other: a thread then crops each photo about once and keeps
