@@ -18,7 +18,7 @@ import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
-import { compareText } from './compare-text.ts';
+import { compareText, comparerFor } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
@@ -127,13 +127,20 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       const pos = redirects.doc.locate(['redirects', i, 'from']);
       return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
     }),
-    posts: posts.sort((a, b) => compareText(b.date, a.date) || compareText(a.slug, b.slug)),
+    posts: sortPosts(posts),
     withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
     sources,
   };
   return { graph, diagnostics: ctx.diagnostics };
+}
+
+/** Newest first, then by slug. */
+function sortPosts(posts: Post[]): Post[] {
+  const byDate = comparerFor(posts.map((p) => p.date));
+  const bySlug = comparerFor(posts.map((p) => p.slug));
+  return posts.sort((a, b) => byDate(b.date, a.date) || bySlug(a.slug, b.slug));
 }
 
 async function readSource(ctx: Loader, rel: string): Promise<{ file: string; text: string } | undefined> {
