@@ -63,7 +63,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   const result: CardsResult = { files: [], uncached: [], paths: jobs.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
   // dev and check only need the paths (the link check): hashing thousands of cards would slow every dev rebuild.
   if (jobs.length === 0 || !ctx.render) return result;
-  const fonts = await readCardFonts(ctx.bundle.template, ctx.root);
+  const fonts = await readCardFonts(ctx.bundle, ctx.root);
   const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
   const host = new URL(ctx.siteUrl).host;
   const shared = createHash('sha256')
@@ -117,7 +117,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     }));
     const failed = new Map<string, { reason: string; pages: string[] }>();
     const workers = ctx.workers ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1 ? Math.min(availableParallelism(), MAX_WORKERS) : 0);
-    await drawAll(cards, setup, { workers, cacheDir: ctx.cacheDir, template: ctx.bundle.template }, (index, { photoError, png }) => {
+    await drawAll(cards, setup, { workers, cacheDir: ctx.cacheDir, template: await ctx.bundle.load() }, (index, { photoError, png }) => {
       const { job, file } = missing[index];
       result.rendered++;
       if (photoError === undefined) {
@@ -159,9 +159,13 @@ function scopeOf(ctx: CardsContext): string {
 
 async function prune(dir: string, names: string[], used: Set<string>): Promise<void> {
   const hour = Date.now() - 3600_000;
-  await Promise.all(names.map(async (name) => {
+  // The cards in use (all of them, most builds) are passed over without a promise each.
+  const stale = names.filter((name) => {
     const key = /^([0-9a-f]{32})\.png$/.exec(name)?.[1];
-    if (key ? used.has(key) : !name.endsWith('.tmp')) return;
+    return key ? !used.has(key) : name.endsWith('.tmp');
+  });
+  await Promise.all(stale.map(async (name) => {
+    const key = /^([0-9a-f]{32})\.png$/.exec(name)?.[1];
     // A temporary file is an interrupted write's, unless a build is writing it right now.
     if (!key && ((await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0) >= hour) return;
     await rm(join(dir, name), { force: true });
