@@ -269,11 +269,13 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir, unique: false })).sort();
   const posts: Post[] = [];
   const seen = new Map<string, string>();
+  // A post's file relative to the project: fast-glob's paths are plain (no '.' or '..'), so the folder's part is worked out once.
+  const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
     // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
     const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
     if (look?.known) {
-      const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
+      const file = folder ? `${folder}/${rel}` : rel;
       const cached = ctx.posts?.get(file, look.known, look.known.hash);
       if (cached) {
         const parsed = { body: '', bodyLine: cached.bodyLine };

@@ -126,7 +126,7 @@ export class IncrementalWriter implements ReusingWriter {
     const entry = this.previous?.[path];
     if (!entry || entry.key !== key) return undefined;
     try {
-      const s = statSync(join(this.outDir, path));
+      const s = statSync(`${this.outDir}/${path}`); // the manifest's paths are plain: no path.join per kept file
       return s.size === entry.size && s.mtimeMs === entry.mtimeMs ? entry : undefined;
     } catch {
       return undefined;
