@@ -2,11 +2,10 @@
 // dev) and the render workers (large sites), so both produce the same bytes.
 import type { ServerModule } from './bundle-templates.ts';
 import { renderDocument } from './document.ts';
-import { blogFeedLinks } from '../feeds/feed-links.ts';
+import { pageAlternates } from '../feeds/feed-links.ts';
 import type { ImageUse } from '../images/image-context.ts';
 import { imagePreloads } from '../images/recorded-images.ts';
 import { pageJsonLd } from '../routes/json-ld.ts';
-import type { LayoutData } from '../routes/layout-data.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 /** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
@@ -50,7 +49,7 @@ export function renderPageDocument(server: ServerModule, context: RenderContext,
   const html = renderDocument({
     head: route.head,
     jsonLd: pageJsonLd(route),
-    alternates: route.head.blogFeeds ? blogFeedLinks((route.props.layout as LayoutData).site.name) : undefined,
+    alternates: pageAlternates(route),
     body: body.html,
     siteName: context.siteName,
     styles: context.styles,

@@ -2,6 +2,7 @@
 // or a warm build (or dev) keeps a stale page.
 import { describe, expect, it } from 'vitest';
 import { pageKeys, type BuildState } from '../../src/build.ts';
+import { pageAlternates } from '../../src/feeds/feed-links.ts';
 import { pageJsonLd } from '../../src/routes/json-ld.ts';
 import type { PageRoute } from '../../src/routes/types.ts';
 
@@ -59,9 +60,10 @@ describe('page keys', () => {
   });
 });
 
-// The JSON-LD of a post's head is derived as the page renders (routes/json-ld.ts pageJsonLd),
-// not carried in the route: every value it reads must be one the page key covers, or a changed
-// author, crumb or site logo would leave a kept page's structured data stale.
+// The JSON-LD and the feed links of a post's head are derived as the page renders
+// (routes/json-ld.ts pageJsonLd, feeds/feed-links.ts pageAlternates), not carried in the route:
+// every value they read must be one the page key covers, or a changed author, crumb, site logo
+// or site name would leave a kept page's head stale.
 describe('page keys and the JSON-LD made at render', () => {
   const site = { name: 'Site', image: '/images/site.jpg', logo: '/logo.svg' };
   const shared = { siteUrl: 'https://example.com', site, nav: ['/a'] };
@@ -85,7 +87,9 @@ describe('page keys and the JSON-LD made at render', () => {
         return found;
       },
     });
-    pageJsonLd({ head: watch(target.head, ['head']), props: watch(target.props, ['props']) });
+    const watched = { head: watch(target.head, ['head']), props: watch(target.props, ['props']) };
+    pageJsonLd(watched);
+    pageAlternates(watched);
     return reads;
   }
 
@@ -98,15 +102,17 @@ describe('page keys and the JSON-LD made at render', () => {
     return { route: copy, layout: copy.props.layout as object };
   }
 
-  it('cover every value the BlogPosting and the breadcrumb list are made from', () => {
+  const derived = (r: PageRoute) => [pageJsonLd(r), pageAlternates(r)];
+
+  it('cover every value the BlogPosting, the breadcrumb list and the feed links are made from', () => {
     const base = route(shared);
     const reads = readsOf(base);
     // The derivation reads the post, the crumbs and the site (sanity: the proxy sees it).
-    expect(reads.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['props.post.title', 'props.post.author', 'props.breadcrumbs.2.name', 'props.layout.site.logo', 'props.layout.siteUrl']));
+    expect(reads.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['props.post.title', 'props.post.author', 'props.breadcrumbs.2.name', 'props.layout.site.logo', 'props.layout.site.name', 'props.layout.siteUrl']));
     const baseKey = pageKeys({ ...state, layout: shared } as unknown as BuildState)(base);
     for (const path of reads) {
       const { route: edited, layout } = changed(base, path);
-      if (path[0] === 'props') expect(JSON.stringify(pageJsonLd(edited)), path.join('.')).not.toBe(JSON.stringify(pageJsonLd(base)));
+      if (path[0] === 'props') expect(JSON.stringify(derived(edited)), path.join('.')).not.toBe(JSON.stringify(derived(base)));
       expect(pageKeys({ ...state, layout } as unknown as BuildState)(edited), path.join('.')).not.toBe(baseKey);
     }
   });
