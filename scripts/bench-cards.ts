@@ -34,7 +34,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const out = mkdtempSync(join(tmpdir(), 'bench-cards-'));
 const bundle = await bundleCardTemplate(ROOT, `${ROOT}/templates`, `${ROOT}/.stitch`);
 const setup: DrawSetup = { root: ROOT, templateFile: bundle.file, siteName: 'Sandia Custom Upholstery', host: 'www.sandiaupholstery.com', logoFile: `${ROOT}/site-assets/images/logo.png` };
-const renderer = await createRenderer(setup, bundle.template);
+const renderer = await createRenderer(setup, await bundle.load());
 const title = (i: number) => `How Custom Upholstery Can Transform Your Car's Interior, Part ${i}`;
 const cards = (from: number): CardToDraw[] => Array.from({ length: count }, (_, i) => ({ title: title(from + i), category: 'Blog', photo, file: join(out, `${from + i}.png`) }));
 
@@ -53,7 +53,7 @@ console.log(`one at a time: median ${median(each).toFixed(1)} ms CPU per card, $
 for (const [workers, from] of ([[0, count], [availableParallelism(), 2 * count]] as const).filter(([w]) => only === '' || String(w) === only)) {
   const c0 = cpu();
   const w0 = performance.now();
-  await drawAll(cards(from), setup, { workers, cacheDir: `${ROOT}/.stitch`, template: bundle.template }, () => {});
+  await drawAll(cards(from), setup, { workers, cacheDir: `${ROOT}/.stitch`, template: await bundle.load() }, () => {});
   const wall = performance.now() - w0;
   const total = cpu() - c0;
   console.log(`${workers ? `${workers} card workers` : 'this thread'}: ${(wall / count).toFixed(1)} ms wall and ${(total / count).toFixed(1)} ms CPU per card, RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);

@@ -25,7 +25,7 @@ for (const [name, root] of Object.entries(trees)) {
   const { bundleCardTemplate } = await import(`${root}/src/cards/card-template.ts`);
   const { createRenderer } = await import(`${root}/src/cards/draw-cards.ts`);
   const b = await bundleCardTemplate(root, `${root}/templates`, `${root}/.stitch`);
-  const r = await createRenderer({ root, templateFile: b.file, siteName: 'Sandia Custom Upholstery', host: 'www.sandiaupholstery.com', logoFile: `${root}/site-assets/images/logo.png` }, b.template);
+  const r = await createRenderer({ root, templateFile: b.file, siteName: 'Sandia Custom Upholstery', host: 'www.sandiaupholstery.com', logoFile: `${root}/site-assets/images/logo.png` }, await b.load());
   // three at a time as a thread draws them
   const pngs: Buffer[] = new Array(jobs.length);
   let next = 0;

@@ -12,11 +12,11 @@ import { buildCards, type CardJob, type CardsContext } from '../src/cards/build-
 import { fontFile, readCardFonts, type CardFont } from '../src/cards/card-fonts.ts';
 import { CardRenderer, rasterise, type TextRegion } from '../src/cards/card-renderer.ts';
 import { joinLines } from '../src/cards/card-text.ts';
-import { bundleCardTemplate, type CardTemplateBundle } from '../src/cards/card-template.ts';
+import { bundleCardTemplate, type CardTemplate, type CardTemplateBundle } from '../src/cards/card-template.ts';
 import { ROOT } from './helpers/build-site.ts';
 
 let cacheDir: string;
-let bundle: CardTemplateBundle;
+let bundle: CardTemplateBundle & { template: CardTemplate };
 let fonts: CardFont[];
 /** The title's font (Fraunces) as an OpenType file. */
 let titleFont: string;
@@ -24,8 +24,9 @@ let titleFont: string;
 beforeAll(async () => {
   // Under the project, so the bundles in it resolve the project's packages.
   cacheDir = mkdtempSync(join(ROOT, '.stitch', 'test-card-drawing-'));
-  bundle = await bundleCardTemplate(ROOT, join(ROOT, 'templates'), cacheDir);
-  fonts = await readCardFonts(bundle.template, ROOT);
+  const made = await bundleCardTemplate(ROOT, join(ROOT, 'templates'), cacheDir);
+  bundle = { ...made, template: await made.load() };
+  fonts = await readCardFonts(bundle, ROOT);
   titleFont = await fontFile(fonts[0], cacheDir);
 }, 60_000);
 

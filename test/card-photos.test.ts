@@ -34,7 +34,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('cropped cover photos', () => {
   it('are kept for the last PHOTOS photos only; a photo cropped again draws the same card', async () => {
-    const renderer = await CardRenderer.create(bundle.template, await readCardFonts(bundle.template, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
+    const renderer = await CardRenderer.create(await bundle.load(), await readCardFonts(bundle, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
     const card = (i: number) => renderer.render('A title', 'Blog', { path: `/images/${i}.jpg`, bytes: photos[i] });
     const first = await card(0);
     for (let i = 1; i < photos.length; i++) await card(i);

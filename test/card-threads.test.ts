@@ -55,7 +55,8 @@ async function templateWith(name: string, code: string): Promise<CardTemplateBun
     'export * from ' + JSON.stringify(pathToFileURL(bundle.file).href) + ';',
     `export function CardTitle(props) { ${code} }`,
   ].join('\n'));
-  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash: name, file };
+  const template = await import(pathToFileURL(file).href) as CardTemplate;
+  return { cardFonts: template.cardFonts, load: async () => template, hash: name, file };
 }
 
 describe('cards drawn on card workers', () => {

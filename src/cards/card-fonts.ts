@@ -18,7 +18,7 @@ export interface CardFont {
   data: Buffer;
 }
 
-export async function readCardFonts(template: CardTemplate, root: string): Promise<CardFont[]> {
+export async function readCardFonts(template: Pick<CardTemplate, 'cardFonts'>, root: string): Promise<CardFont[]> {
   const require = createRequire(`${root}/package.json`);
   return Promise.all(template.cardFonts.map(async (f) => ({ name: f.name, weight: f.weight as CardFont['weight'], style: f.style, data: await readFile(require.resolve(f.file)) })));
 }

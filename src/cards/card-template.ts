@@ -2,7 +2,7 @@
 // own with esbuild and imports it. Apart from the page templates so that the bundle's hash, part
 // of every card's cache key, changes only when the card's own code does.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { errors } from '../errors/catalogue.ts';
@@ -28,7 +28,10 @@ export interface CardTemplate {
 }
 
 export interface CardTemplateBundle {
-  template: CardTemplate;
+  /** The template's fonts (part of every card's key), kept beside the module: a build that draws no card imports neither it nor React. */
+  cardFonts: CardTemplate['cardFonts'];
+  /** The template itself, imported on first call (to draw). */
+  load(): Promise<CardTemplate>;
   /** Hash of the bundled code. */
   hash: string;
   /** The bundled module (the card worker imports it). */
@@ -47,5 +50,23 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  return { template: await import(pathToFileURL(file).href) as CardTemplate, hash, file };
+  let loaded: Promise<CardTemplate> | undefined;
+  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<CardTemplate>);
+  const factsFile = `${cacheDir}/server/cards-${hash}.json`;
+  let cardFonts = readFonts(factsFile);
+  if (!cardFonts) {
+    cardFonts = (await load()).cardFonts;
+    await writeFileAtomic(factsFile, JSON.stringify({ cardFonts }));
+  }
+  return { cardFonts, load, hash, file };
+}
+
+/** The fonts kept beside a card template's module, or undefined when there are none (or they do not parse). */
+function readFonts(file: string): CardTemplate['cardFonts'] | undefined {
+  try {
+    const { cardFonts } = JSON.parse(readFileSync(file, 'utf8')) as { cardFonts?: unknown };
+    return Array.isArray(cardFonts) ? cardFonts as CardTemplate['cardFonts'] : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -57,11 +57,14 @@ export function verdictKey(state: BuildState): string | undefined {
   const part = (value: unknown) => hash.update(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined').update('\0');
   part(pageEngineVersion());
   part([config.root, config.contentDir, config.templatesDir, state.layout?.siteUrl]);
+  // One string for the pages: two updates of the hash per page cost more than the hashing.
+  let pages = '';
   for (const [output, page] of state.pages) {
     const key = pageKeys.get(output);
     if (!key) return undefined;
-    part(`${output} ${key} ${page.links ? 'links' : 'none'}`);
+    pages += `${output} ${key} ${page.links ? 'links' : 'none'}\n`;
   }
+  part(pages);
   part(state.routes.map((r) => (r.type === 'redirect' ? `${r.path} → ${r.to}` : r.path)));
   part([...outputFiles(state)].sort());
   part([...graph.assets].sort());

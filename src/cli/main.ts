@@ -12,7 +12,6 @@ import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { startStaticServer } from '../preview/static-server.ts';
 import { imageProgress } from './image-progress.ts';
 
 function port(value: string): number {
@@ -177,6 +176,7 @@ export async function main(argv: string[]): Promise<number> {
         exitCode = 1;
         return;
       }
+      const { startStaticServer } = await import('../preview/static-server.ts'); // node:http, for this command only
       const server = await startStaticServer(config.outDir, opts.port, opts.host);
       const address = server.address();
       const actual = typeof address === 'object' && address ? address.port : opts.port;

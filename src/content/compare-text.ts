@@ -12,3 +12,15 @@ export function compareText(a: string, b: string): number {
   if (SIMPLE.test(a) && SIMPLE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return a.localeCompare(b);
 }
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * compareText for a sort of `texts`: when every one of them is simple, the code units' order
+ * straight away (one test of each text, not two per comparison: sorting 4,000 paths compares
+ * ~50,000 pairs); else compareText itself.
+ */
+export function comparerFor(texts: Iterable<string>): (a: string, b: string) => number {
+  for (const text of texts) if (!SIMPLE.test(text)) return compareText;
+  return byCodeUnits;
+}

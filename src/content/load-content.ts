@@ -18,7 +18,7 @@ import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
 import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
-import { compareText } from './compare-text.ts';
+import { compareText, comparerFor } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
@@ -127,13 +127,20 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       const pos = redirects.doc.locate(['redirects', i, 'from']);
       return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
     }),
-    posts: posts.sort((a, b) => compareText(b.date, a.date) || compareText(a.slug, b.slug)),
+    posts: sortPosts(posts),
     withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
     sources,
   };
   return { graph, diagnostics: ctx.diagnostics };
+}
+
+/** Newest first, then by slug. */
+function sortPosts(posts: Post[]): Post[] {
+  const byDate = comparerFor(posts.map((p) => p.date));
+  const bySlug = comparerFor(posts.map((p) => p.slug));
+  return posts.sort((a, b) => byDate(b.date, a.date) || bySlug(a.slug, b.slug));
 }
 
 async function readSource(ctx: Loader, rel: string): Promise<{ file: string; text: string } | undefined> {
@@ -262,11 +269,13 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir, unique: false })).sort();
   const posts: Post[] = [];
   const seen = new Map<string, string>();
+  // A post's file relative to the project: fast-glob's paths are plain (no '.' or '..'), so the folder's part is worked out once.
+  const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
     // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
     const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
     if (look?.known) {
-      const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
+      const file = folder ? `${folder}/${rel}` : rel;
       const cached = ctx.posts?.get(file, look.known, look.known.hash);
       if (cached) {
         const parsed = { body: '', bodyLine: cached.bodyLine };

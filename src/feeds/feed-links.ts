@@ -1,5 +1,8 @@
 // The blog's three feeds: where they are written, their media types, and the
 // <link rel="alternate"> every blog page carries so readers and browsers find them.
+import type { LayoutData } from '../routes/layout-data.ts';
+import type { PageRoute } from '../routes/types.ts';
+
 export interface FeedLink {
   /** Public path, e.g. /blog/rss.xml. */
   path: string;
@@ -32,6 +35,11 @@ export interface AlternateLink {
  */
 export function blogFeedLinks(siteName: string): AlternateLink[] {
   return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
+}
+
+/** A page's `<link rel="alternate">`, made as it renders: the blog feeds on a blog page (`head.blogFeeds`), named after its layout's site. */
+export function pageAlternates(route: Pick<PageRoute, 'head' | 'props'>): AlternateLink[] | undefined {
+  return route.head.blogFeeds ? blogFeedLinks((route.props.layout as LayoutData).site.name) : undefined;
 }
 
 /**

@@ -1,11 +1,16 @@
 // Assembles the full HTML document around a rendered body: doctype, lang, charset, the
 // spec's viewport (zoom up to 5), title, description, canonical, Open Graph, Twitter,
 // JSON-LD, the stylesheet and only the island entries this page uses.
+import type { AlternateLink } from '../feeds/feed-links.ts';
 import { serializeJson } from '../islands/serialize.ts';
 import type { Head } from '../routes/types.ts';
 
 export interface DocumentParts {
   head: Head;
+  /** The JSON-LD objects of the head, each written in its own script tag (routes/json-ld.ts `pageJsonLd`). */
+  jsonLd: Record<string, unknown>[];
+  /** `<link rel="alternate">` of the page (the blog feeds, on blog pages). */
+  alternates?: AlternateLink[];
   body: string;
   siteName: string;
   /** Public URLs of the stylesheets. */
@@ -46,7 +51,7 @@ export function renderDocument(p: DocumentParts): string {
   ];
   if (h.noindex) meta.push('<meta name="robots" content="noindex">');
   if (h.canonical) meta.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}">`);
-  for (const a of h.alternates ?? []) meta.push(`<link rel="alternate" type="${escapeHtml(a.type)}" title="${escapeHtml(a.title)}" href="${escapeHtml(a.href)}">`);
+  for (const a of p.alternates ?? []) meta.push(`<link rel="alternate" type="${escapeHtml(a.type)}" title="${escapeHtml(a.title)}" href="${escapeHtml(a.href)}">`);
   meta.push(
     `<meta property="og:site_name" content="${escapeHtml(p.siteName)}">`,
     `<meta property="og:type" content="${h.ogType}">`,
@@ -73,7 +78,7 @@ export function renderDocument(p: DocumentParts): string {
   for (const href of p.preloads) meta.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
   for (const src of p.scripts) meta.push(`<script type="module" src="${escapeHtml(src)}"></script>`);
   if (p.inlineScript) meta.push(`<script>${p.inlineScript}</script>`);
-  for (const ld of h.jsonLd) meta.push(`<script type="application/ld+json">${serializeJson(ld)}</script>`);
+  for (const ld of p.jsonLd) meta.push(`<script type="application/ld+json">${serializeJson(ld)}</script>`);
   if (p.extraHead) meta.push(p.extraHead);
   return `<!doctype html>\n<html lang="en">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n${p.body}\n</body>\n</html>\n`;
 }

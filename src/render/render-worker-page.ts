@@ -2,8 +2,10 @@
 // dev) and the render workers (large sites), so both produce the same bytes.
 import type { ServerModule } from './bundle-templates.ts';
 import { renderDocument } from './document.ts';
+import { pageAlternates } from '../feeds/feed-links.ts';
 import type { ImageUse } from '../images/image-context.ts';
 import { imagePreloads } from '../images/recorded-images.ts';
+import { pageJsonLd } from '../routes/json-ld.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 /** Everything a page's document needs besides its route; plain data, so it can go to a worker. */
@@ -46,6 +48,8 @@ export function renderPageDocument(server: ServerModule, context: RenderContext,
   const sortedPreloads = [...preloads].sort();
   const html = renderDocument({
     head: route.head,
+    jsonLd: pageJsonLd(route),
+    alternates: pageAlternates(route),
     body: body.html,
     siteName: context.siteName,
     styles: context.styles,

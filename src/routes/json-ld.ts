@@ -1,6 +1,8 @@
 // Structured data (schema.org JSON-LD) for the business, articles, services, FAQs and breadcrumbs.
 import type { Post, Service, SiteData } from '../content/types.ts';
 import { absoluteUrl } from './head.ts';
+import type { LayoutData } from './layout-data.ts';
+import type { PageRoute } from './types.ts';
 
 export interface Crumb {
   name: string;
@@ -59,7 +61,10 @@ export function breadcrumbList(crumbs: Crumb[], siteUrl: string): Record<string,
   };
 }
 
-export function blogPosting(post: Post, site: SiteData, siteUrl: string, image: string): Record<string, unknown> {
+/** What a BlogPosting reads of a post (its summary in a page's props has all of it). */
+export type ArticleFields = Pick<Post, 'slug' | 'title' | 'description' | 'date' | 'author' | 'tags' | 'coverImage'>;
+
+export function blogPosting(post: ArticleFields, site: SiteData, siteUrl: string, image: string): Record<string, unknown> {
   const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
   return {
     '@context': 'https://schema.org',
@@ -99,4 +104,23 @@ export function faqPage(faqs: { question: string; answer: string }[]): Record<st
     '@type': 'FAQPage',
     mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
   };
+}
+
+/**
+ * The JSON-LD objects a page's head writes, one script tag each: the route's own
+ * (`head.jsonLd`), then those derived as the page renders (`head.derivedJsonLd`) from its props
+ * and layout — a post's BlogPosting from `props.post`, the BreadcrumbList from
+ * `props.breadcrumbs`. Derived, not carried in the route: they were ~29 % of the route JSON a
+ * page key hashes. The key covers what they are made from (the props, the layout and this code;
+ * `test/unit/page-keys.test.ts` checks every value read here).
+ */
+export function pageJsonLd(route: Pick<PageRoute, 'head' | 'props'>): Record<string, unknown>[] {
+  const derived = route.head.derivedJsonLd;
+  if (!derived) return route.head.jsonLd;
+  const { site, siteUrl } = route.props.layout as LayoutData;
+  return [...route.head.jsonLd, ...derived.map((kind) => {
+    if (kind === 'breadcrumbs') return breadcrumbList(route.props.breadcrumbs as Crumb[], siteUrl);
+    const post = route.props.post as ArticleFields;
+    return blogPosting(post, site, siteUrl, absoluteUrl(siteUrl, post.coverImage ?? site.image));
+  })];
 }

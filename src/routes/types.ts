@@ -1,6 +1,5 @@
 // A route: one page of the site (or one redirect stub), with everything needed to render it.
 import type { Origin } from '../content/types.ts';
-import type { AlternateLink } from '../feeds/feed-links.ts';
 
 export interface Head {
   /** Full <title>. */
@@ -18,14 +17,20 @@ export interface Head {
   imageAlt?: string;
   /** Open Graph type. */
   ogType: 'website' | 'article';
-  /** JSON-LD objects, each written in its own script tag. */
+  /** The page's own JSON-LD objects, each written in its own script tag. */
   jsonLd: Record<string, unknown>[];
+  /**
+   * JSON-LD made as the page renders, written after `jsonLd` (routes/json-ld.ts `pageJsonLd`):
+   * 'article', the BlogPosting of `props.post`; 'breadcrumbs', the BreadcrumbList of
+   * `props.breadcrumbs`.
+   */
+  derivedJsonLd?: ('article' | 'breadcrumbs')[];
   /** Marked noindex (and left out of the sitemap). */
   noindex: boolean;
   /** Images to preload (the LCP image). */
   preloadImages?: string[];
-  /** `<link rel="alternate">` of the page: the blog feeds, on blog pages (feeds/feed-links.ts). */
-  alternates?: AlternateLink[];
+  /** The page links the blog feeds (`<link rel="alternate">`, feeds/feed-links.ts `blogFeedLinks`, named after the layout's site). */
+  blogFeeds?: true;
 }
 
 export interface PageRoute {

@@ -144,12 +144,30 @@ describe('the card template bundle (bundleCardTemplate)', () => {
     const { bundleCardTemplate } = await import('../../src/cards/card-template.ts');
     const card = () => bundleCardTemplate(p.root, join(p.root, 'templates'), join(p.root, '.stitch'), p.cache);
     const first = await card();
-    expect(first.template.CARD_WIDTH).toBe(1200);
+    expect((await first.load()).CARD_WIDTH).toBe(1200);
     poison(p.cache, 'cards');
     expect(readFileSync((await card()).file, 'utf8')).toContain(MARK); // from the cache
     p.write({ 'templates/cards/size.ts': 'export const CARD_WIDTH = 1000;\n' });
     const changed = await card();
-    expect(changed.template.CARD_WIDTH).toBe(1000);
+    expect((await changed.load()).CARD_WIDTH).toBe(1000);
     expect(changed.hash).not.toBe(first.hash);
+  });
+
+  it('gives its fonts without importing the module once they are kept beside it (a warm build draws no card: no React)', async () => {
+    const p = project({
+      'package.json': '{"type":"module"}',
+      'templates/cards/index.ts': 'export const cardFonts = [{ name: "Serif", weight: 700, style: "normal", file: "./serif.woff" }];\nexport const CARD_WIDTH = 1200;\n',
+    });
+    const { bundleCardTemplate } = await import('../../src/cards/card-template.ts');
+    const card = (cacheDir: string) => bundleCardTemplate(p.root, join(p.root, 'templates'), join(p.root, cacheDir), p.cache);
+    const first = await card('.stitch');
+    expect(first.cardFonts).toEqual([{ name: 'Serif', weight: 700, style: 'normal', file: './serif.woff' }]);
+    // Another cache folder with the fonts kept and a module that throws when imported (this
+    // process imported the first one: a module is imported once per URL).
+    const name = first.file.slice(first.file.lastIndexOf('/') + 1);
+    p.write({ [`.other/server/${name}`]: 'throw new Error("imported");\n', [`.other/server/${name.replace(/\.mjs$/, '.json')}`]: readFileSync(first.file.replace(/\.mjs$/, '.json'), 'utf8') });
+    const again = await card('.other');
+    expect(again.cardFonts).toEqual(first.cardFonts);
+    await expect(again.load()).rejects.toThrow('imported');
   });
 });

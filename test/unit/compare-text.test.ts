@@ -2,7 +2,7 @@
 // through the collator for anything else.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareText } from '../../src/content/compare-text.ts';
+import { compareText, comparerFor } from '../../src/content/compare-text.ts';
 
 const sign = (n: number) => Math.sign(n);
 const simple = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-./'.split('')), maxLength: 12 });
@@ -28,5 +28,21 @@ describe('compareText', () => {
   it('sorts a route table\'s paths in the same order', () => {
     const paths = ['/', '/blog', '/blog/archive/1', '/blog/a-b', '/blog/a', '/blog/a/b', '/blog/a.b', '/services/x-1', '/services/x', '/404', '/about'];
     expect([...paths].sort(compareText)).toEqual([...paths].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe('comparerFor', () => {
+  it('sorts a list as compareText does, whether all of it is simple or not', () => {
+    fc.assert(fc.property(fc.array(simple, { maxLength: 30 }), fc.array(fc.oneof(ascii, simple), { maxLength: 30 }), (paths, mixed) => {
+      for (const list of [paths, mixed, [...paths, ...mixed]]) {
+        expect([...list].sort(comparerFor(list))).toEqual([...list].sort(compareText));
+      }
+    }), { numRuns: 1000 });
+  });
+
+  it('compares by code units only when every text is simple', () => {
+    expect(comparerFor(['/blog', '/about'])).not.toBe(compareText);
+    expect(comparerFor(['/blog', '/About'])).toBe(compareText);
+    expect(comparerFor([])).not.toBe(compareText);
   });
 });
