@@ -1,11 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The tests' temporary folders (projects, outputs, browser profiles: ~0.8 GB a run) all go into
 // one folder of this run, which test/global-setup.ts removes when the run ends.
+// Open to every user as /tmp is: some tests run the CLI as another user (write-errors.test.ts).
 const runTmp = (process.env.STITCH_TEST_TMP ??= mkdtempSync(join(tmpdir(), 'stitch-tests-')));
+chmodSync(runTmp, 0o1777);
 
 export default defineConfig({
   test: {

@@ -46,7 +46,7 @@ describe('cropped cover photos', () => {
   }, 60_000);
 
   it('are read from their file by the thread that draws the card, which draws it without the photo (not cached) if the file changed since its key was made', async () => {
-    const renderer = await CardRenderer.create(bundle.template, await readCardFonts(bundle.template, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
+    const renderer = await CardRenderer.create(await bundle.load(), await readCardFonts(bundle, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
     const file = join(dir, 'assets', 'images', '5.jpg');
     const hash = createHash('sha256').update(photos[5]).digest('hex');
     const out = join(dir, 'drawn-5.png');
@@ -60,7 +60,7 @@ describe('cropped cover photos', () => {
   }, 60_000);
 
   it('share one set of canvases with the cards without a photo, drawing the same cards as a fresh renderer', async () => {
-    const make = async () => CardRenderer.create(bundle.template, await readCardFonts(bundle.template, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
+    const make = async () => CardRenderer.create(await bundle.load(), await readCardFonts(bundle, ROOT), { siteName: 'Sandia', host: 'example.com' }, dir);
     const renderer = await make();
     const cards: [string, number | undefined][] = [['One', undefined], ['Two', undefined], ['Three', undefined], ['Four', 1], ['Five', 2], ['Six', 1], ['Seven', undefined]];
     const draw = (r: CardRenderer, [title, photo]: [string, number | undefined]) => r.render(title, 'Blog', photo === undefined ? undefined : { path: `/images/${photo}.jpg`, bytes: photos[photo] });
