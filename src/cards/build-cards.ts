@@ -72,31 +72,24 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     .update(logo ?? '').update('\0').update(ctx.siteName).update('\0').update(host)
     .digest('hex');
 
-  // Each photo is read and hashed once, however many cards show it; its bytes are let go (the
-  // thread that draws its cards reads it again when it crops it: draw-cards.ts).
-  const photos = new Map<string, Promise<{ hash: string } | undefined>>();
-  const photoOf = (path: string) => {
-    let found = photos.get(path);
-    if (!found) {
-      found = readFile(join(ctx.assetsDir, path)).then((bytes) => ({ hash: createHash('sha256').update(bytes).digest('hex') }), () => undefined);
-      photos.set(path, found);
-    }
-    return found;
-  };
+  // Each photo is read and hashed once, however many cards show it (undefined: it cannot be read);
+  // its bytes are let go (the thread that draws its cards reads it again when it crops it:
+  // draw-cards.ts). The photos first, then every card's key in one loop: no promise per card
+  // (thousands of cards, a few dozen photos).
+  const photoHashes = new Map<string, string | undefined>();
+  await Promise.all([...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))].map(async (path) => {
+    const bytes = await readFile(join(ctx.assetsDir, path)).catch(() => undefined);
+    photoHashes.set(path, bytes && createHash('sha256').update(bytes).digest('hex'));
+  }));
 
   // One listing of the cache folder instead of a stat per card (cards are written whole: temp + rename).
   const listed = await readdir(dir).catch(() => [] as string[]);
   const cached = new Set(listed);
   const missing: { job: CardJob; file: string }[] = [];
   const used = new Set<string>();
-  // The photos first, then every card's key in one loop: no promise per card (thousands of cards, a few dozen photos).
-  const photoHashes = new Map<string, string>();
-  await Promise.all([...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))].map(async (path) => {
-    photoHashes.set(path, (await photoOf(path))?.hash ?? 'unreadable');
-  }));
   for (const job of jobs) {
     // One string hashed at once: the digest of the parts fed one by one, for a fraction of the CPU.
-    const key = hash('sha256', `${shared}\0${job.title}\0${job.category}\0${job.photo ? photoHashes.get(job.photo)! : ''}`).slice(0, 32);
+    const key = hash('sha256', `${shared}\0${job.title}\0${job.category}\0${job.photo ? photoHashes.get(job.photo) ?? 'unreadable' : ''}`).slice(0, 32);
     const file = join(dir, `${key}.png`);
     used.add(key);
     if (cached.has(`${key}.png`)) {
@@ -112,9 +105,9 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     // Loaded only to draw: satori, resvg and their fonts are not a warm build's.
     const { drawAll, CardFailure } = await import('./card-threads.ts');
     const setup: DrawSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
-    const cards: CardToDraw[] = await Promise.all(missing.map(async ({ job, file }) => {
-      const photo = job.photo ? await photoOf(job.photo) : undefined;
-      return { title: job.title, category: job.category, file, ...(job.photo ? { photo: { path: job.photo, file: join(ctx.assetsDir, job.photo), hash: photo?.hash } } : {}) };
+    const cards: CardToDraw[] = missing.map(({ job, file }) => ({
+      title: job.title, category: job.category, file,
+      ...(job.photo ? { photo: { path: job.photo, file: join(ctx.assetsDir, job.photo), hash: photoHashes.get(job.photo) } } : {}),
     }));
     const failed = new Map<string, { reason: string; pages: string[] }>();
     const workers = ctx.workers ?? (missing.length >= WORKER_CARDS && availableParallelism() > 1 ? Math.min(availableParallelism(), MAX_WORKERS) : 0);
@@ -166,9 +159,8 @@ async function prune(dir: string, names: string[], used: Set<string>): Promise<v
     return key ? !used.has(key) : name.endsWith('.tmp');
   });
   await Promise.all(stale.map(async (name) => {
-    const key = /^([0-9a-f]{32})\.png$/.exec(name)?.[1];
     // A temporary file is an interrupted write's, unless a build is writing it right now.
-    if (!key && ((await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0) >= hour) return;
+    if (name.endsWith('.tmp') && ((await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0) >= hour) return;
     await rm(join(dir, name), { force: true });
   }));
 }

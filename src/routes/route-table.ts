@@ -66,7 +66,9 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   ) => {
     const noindex = meta.noindex ?? false;
     // A post's BlogPosting and the breadcrumb list are made from the props as the page renders (json-ld.ts pageJsonLd).
-    const derivedJsonLd: Head['derivedJsonLd'] = meta.article ? (meta.crumbs ? ['article', 'breadcrumbs'] : ['article']) : meta.crumbs ? ['breadcrumbs'] : undefined;
+    const derivedJsonLd: NonNullable<Head['derivedJsonLd']> = [];
+    if (meta.article) derivedJsonLd.push('article');
+    if (meta.crumbs) derivedJsonLd.push('breadcrumbs');
     const card = ownCards && meta.card ? { output: `cards${path}.png`, ...meta.card } : undefined;
     // Built field by field, without spreads of throwaway objects: ~4,000 routes per build.
     const head: Head = {
@@ -79,7 +81,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       noindex,
       preloadImages: meta.preload,
     };
-    if (derivedJsonLd) head.derivedJsonLd = derivedJsonLd;
+    if (derivedJsonLd.length > 0) head.derivedJsonLd = derivedJsonLd;
     if (meta.blogFeeds) head.blogFeeds = true;
     // `props` is each call's own object literal: completed in place.
     if (meta.crumbs) props.breadcrumbs = meta.crumbs;
