@@ -143,6 +143,9 @@ describe('a layer that is not plain', () => {
     ['two spaces (resvg joins them)', layerOf(run('Leather  Care'))],
     ['a character the font lacks', layerOf(run('日本'))],
     ['an entity satori does not write', layerOf(run('Leather&nbsp;Care'))],
+    ['another weight than the font\'s (resvg has only this face)', layerOf(run('Leather').replace('font-weight="600"', 'font-weight="700"'))],
+    ['italic, the font being upright', layerOf(run('Leather').replace('font-style="normal"', 'font-style="italic"'))],
+    ['right-to-left text (resvg reorders it; Fraunces lacks Hebrew too, so this also falls to .notdef)', layerOf(run('Leather שלום'))],
   ])('is left to resvg: %s', (_, svg) => {
     expect(painter.layout(svg, 0)).toBeUndefined();
   });

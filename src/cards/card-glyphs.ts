@@ -4,13 +4,13 @@
 // line, at satori's x and baseline); each run is shaped here by HarfBuzz (harfbuzzjs, the shaper
 // satori itself uses; resvg's rustybuzz is a port of it: same glyphs, kerning and ligatures), and
 // each glyph is drawn from its coverage mask: rasterised by resvg from the glyph's outline once
-// per worker for its font, size and position within a pixel (quarters across and down), and
+// per worker for its font, size and position within a pixel (eighths across and down), and
 // kept while the masks fit in MASK_BYTES.
 //
-// Only a plain layer is drawn so: <text> runs in one face with a solid #rgb/#rrggbb fill and
-// nothing else satori might write (a transform, opacity, a clip, a gradient, letter-spacing, an
-// image, a glyph the font lacks). Anything else returns undefined: the caller rasterises the
-// layer with resvg as before.
+// Only a plain layer is drawn so: <text> runs in one face, of the font's own weight and style, with
+// a solid #rgb/#rrggbb fill and nothing else satori might write (a transform, opacity, a clip, a
+// gradient, letter-spacing, an image, a glyph the font lacks, right-to-left text, which resvg
+// reorders). Anything else returns undefined: the caller rasterises the layer with resvg as before.
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { toSfnt, type CardFont } from './card-fonts.ts';
@@ -46,6 +46,8 @@ export interface GlyphText {
 }
 
 interface HbFont {
+  /** The face's weight and style as the template names them: text asking for another is left to resvg. */
+  face: string;
   upem: number;
   font: { glyphToPath(glyph: number): string; glyphExtents(glyph: number): { xBearing: number; yBearing: number; width: number; height: number } | null };
 }
@@ -58,7 +60,9 @@ type HarfBuzz = any;
 const SVG = /^<svg width="(\d+)" height="(\d+)" viewBox="0 0 \1 \2" xmlns="http:\/\/www\.w3\.org\/2000\/svg">/;
 /** satori's masks for its boxes' overflow: defined, used by nothing in a layer this file draws (no element here names one). */
 const MASK = /<mask id="[\w-]*"><rect x="[-\d.]+" y="[-\d.]+" width="[\d.]+" height="[\d.]+" fill="#fff"\/><\/mask>/y;
-const TEXT = /<text x="([-+\d.e]+)" y="([-+\d.e]+)" font-weight="\d+" font-style="\w+" font-size="([\d.]+)" font-family="[^"&<]*" fill="#([\da-f]{3}|[\da-f]{6})">([^<]*)<\/text>/y;
+const TEXT = /<text x="([-+\d.e]+)" y="([-+\d.e]+)" font-weight="(\d+)" font-style="(\w+)" font-size="([\d.]+)" font-family="[^"&<]*" fill="#([\da-f]{3}|[\da-f]{6})">([^<]*)<\/text>/y;
+/** Letters of right-to-left scripts (Hebrew to N'Ko, their presentation forms): resvg reorders such text (bidi), HarfBuzz alone does not. */
+const RTL = /[\u0590-\u07ff\u0800-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 export class GlyphPainter {
@@ -78,7 +82,7 @@ export class GlyphPainter {
     const hb = await require('harfbuzzjs');
     return new GlyphPainter(hb, fonts.map((f) => {
       const face = hb.createFace(hb.createBlob(toSfnt(f.data)), 0);
-      return { upem: face.upem, font: hb.createFont(face) };
+      return { face: `${f.weight} ${f.style}`, upem: face.upem, font: hb.createFont(face) };
     }), limit);
   }
 
@@ -104,10 +108,10 @@ export class GlyphPainter {
       }
       TEXT.lastIndex = at;
       const text = TEXT.exec(svg);
-      if (!text || (colour !== undefined && text[4] !== colour)) return undefined;
-      colour = text[4];
+      if (!text || (colour !== undefined && text[6] !== colour) || `${text[3]} ${text[4]}` !== this.fonts[font].face) return undefined;
+      colour = text[6];
       at = TEXT.lastIndex;
-      if (!this.run(decode(text[5]), Number(text[1]), Number(text[2]), Number(text[3]), font, glyphs)) return undefined;
+      if (!this.run(decode(text[7]), Number(text[1]), Number(text[2]), Number(text[5]), font, glyphs)) return undefined;
     }
     if (at !== end || colour === undefined) return undefined;
     return { colour: parseColour(colour), glyphs, box: boxOf(glyphs, width, height) };
@@ -116,10 +120,11 @@ export class GlyphPainter {
   /**
    * Shapes `text` from (x, y) (its baseline) and adds its glyphs to `out`; false if drawing it
    * so could differ from resvg's: text resvg's whitespace rules would move (SVG's default
-   * xml:space strips leading spaces and joins runs of them), or a glyph the font lacks.
+   * xml:space strips leading spaces and joins runs of them), right-to-left text, or a glyph the
+   * font lacks.
    */
   private run(text: string | undefined, x: number, y: number, size: number, font: number, out: GlyphText['glyphs']): boolean {
-    if (text === undefined || /^\s|\s\s|[\t\n\r]/.test(text)) return false;
+    if (text === undefined || /^\s|\s\s|[\t\n\r]/.test(text) || RTL.test(text)) return false;
     const { hb } = this;
     const { upem, font: hbFont } = this.fonts[font];
     const buffer = hb.createBuffer();
