@@ -1,6 +1,6 @@
 // How a social card is drawn (src/cards): only the box of the text layer that has ink is
 // rasterised, and it must hold all of it (a title's every line, its accents and descenders); the
-// title is drawn by resvg from text and looks like satori's glyph outlines; a cover photo whose
+// title is drawn from text (from glyph masks, card-glyphs.ts) and looks like satori's glyph outlines; a cover photo whose
 // file is missing leaves its card without it (like an unreadable one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,9 @@
 // Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
-// turns the backdrop and photos into pixels; resvg rasterises each card's text layer (~6 ms
-// against librsvg's 13–20, docs/performance.md), the title from text in the card's fonts
-// (card-text.ts); card-png.ts writes the PNG, compressing only
-// the rows the text changed. The template's backdrop
+// turns the backdrop and photos into pixels; a plain title is drawn from glyph masks rasterised
+// once per thread (card-glyphs.ts: HarfBuzz shapes satori's lines, ~0.8 ms a card against resvg's
+// ~4–5), any other title and the category by resvg (~6 ms against librsvg's 13–20, only the
+// part with ink; docs/performance.md), from text in the card's fonts (card-text.ts);
+// card-png.ts writes the PNG, compressing only the rows the text changed. The template's backdrop
 // (background, frame, logo, business name, the photo's column) is drawn twice per build, with
 // and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
 // the template's PHOTO_BOX; each card draws only its text layer and lays it over them. A photo
