@@ -1,6 +1,6 @@
 // How a social card is drawn (src/cards): only the box of the text layer that has ink is
 // rasterised, and it must hold all of it (a title's every line, its accents and descenders); the
-// title is drawn by resvg from text and looks like satori's glyph outlines; a cover photo whose
+// title is drawn from text (from glyph masks, card-glyphs.ts) and looks like satori's glyph outlines; a cover photo whose
 // file is missing leaves its card without it (like an unreadable one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCards, type CardJob, type CardsContext } from '../src/cards/build-cards.ts';
 import { fontFile, readCardFonts, type CardFont } from '../src/cards/card-fonts.ts';
+import { glyphLayer, type GlyphText } from '../src/cards/card-glyphs.ts';
 import { CardRenderer, rasterise, type TextRegion } from '../src/cards/card-renderer.ts';
 import { joinLines } from '../src/cards/card-text.ts';
 import { bundleCardTemplate, type CardTemplate, type CardTemplateBundle } from '../src/cards/card-template.ts';
@@ -117,10 +118,11 @@ describe('a missing cover photo', () => {
   });
 });
 
-/** A whole text layer (RGBA) with `region` on it. */
-function layer(region: TextRegion | undefined, width: number, height: number): Buffer {
+/** A whole text layer (RGBA) with `drawn` on it (a title drawn from glyph masks as a layer of its own). */
+function layer(drawn: TextRegion | GlyphText | undefined, width: number, height: number): Buffer {
   const out = Buffer.alloc(width * height * 4);
-  if (!region) return out;
+  if (!drawn) return out;
+  const region = 'glyphs' in drawn ? glyphLayer(drawn) : drawn;
   for (let y = 0; y < region.height; y++) region.pixels.copy(out, ((region.top + y) * width + region.left) * 4, y * region.width * 4, (y + 1) * region.width * 4);
   return out;
 }

@@ -63,7 +63,7 @@ export interface CardsContext {
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
-const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js'])} vips ${sharpVersions().vips}`;
+const cardEngine = () => `${engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js', 'harfbuzzjs'])} vips ${sharpVersions().vips}`;
 
 export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const dir = join(ctx.cacheDir, 'cache', 'cards', scopeOf(ctx));

@@ -1,8 +1,9 @@
 // Draws social cards: satori turns the card template's JSX into SVG; sharp (libvips, librsvg)
-// turns the backdrop and photos into pixels; resvg rasterises each card's text layer (~6 ms
-// against librsvg's 13–20, docs/performance.md), the title from text in the card's fonts
-// (card-text.ts); card-png.ts writes the PNG, compressing only
-// the rows the text changed. The template's backdrop
+// turns the backdrop and photos into pixels; a plain title is drawn from glyph masks rasterised
+// once per thread (card-glyphs.ts: HarfBuzz shapes satori's lines, ~0.8 ms a card against resvg's
+// ~4–5), any other title and the category by resvg (~6 ms against librsvg's 13–20, only the
+// part with ink; docs/performance.md), from text in the card's fonts (card-text.ts);
+// card-png.ts writes the PNG, compressing only the rows the text changed. The template's backdrop
 // (background, frame, logo, business name, the photo's column) is drawn twice per build, with
 // and without a photo column, and kept as raw pixels; a cover photo is cropped once and put into
 // the template's PHOTO_BOX; each card draws only its text layer and lays it over them. A photo
@@ -13,6 +14,7 @@ import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharpModule, { type Sharp } from 'sharp';
 import { fontFile, type CardFont } from './card-fonts.ts';
+import { GlyphPainter, paintGlyphs, type Box, type GlyphText } from './card-glyphs.ts';
 import { addChanges, changesFor, encodePng, prepareBands, strideOf, toRowCanvas, type Changes, type PreparedBands, type RowCanvas } from './card-png.ts';
 import type { CardTemplate } from './card-template.ts';
 import { joinLines } from './card-text.ts';
@@ -45,13 +47,15 @@ export class CardRenderer {
     private readonly site: { siteName: string; host: string; logo?: string },
     /** Each font's OpenType file, for resvg (in the order of `fonts`). */
     private readonly fontFiles: string[],
+    /** Draws plain titles from glyph masks (card-glyphs.ts). */
+    readonly glyphs: GlyphPainter,
   ) {}
 
   /** `fontDir`: where the fonts are written as OpenType files for resvg (card-fonts.ts fontFile). `logo`: the logo's bytes (none: left out). */
   static async create(template: CardTemplate, fonts: CardFont[], site: { siteName: string; host: string }, fontDir: string, logo?: Buffer): Promise<CardRenderer> {
     const logoUrl = logo && await toDataUrl(sharp(logo).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png()).catch(() => undefined);
     const files = await Promise.all(fonts.map((f) => fontFile(f, fontDir)));
-    return new CardRenderer(template, fonts, { ...site, logo: logoUrl }, files);
+    return new CardRenderer(template, fonts, { ...site, logo: logoUrl }, files, await GlyphPainter.create(fonts));
   }
 
   /** The card of `title` and `category` with `photo`: PNG bytes, and why the photo was left out if it was. */
@@ -72,8 +76,9 @@ export class CardRenderer {
       // The two layers do not overlap: laid one after the other, they give the pixels of one layer holding both.
       for (const layer of [categoryLayer, titleLayer]) {
         if (!layer) continue;
-        layOver(canvas.pixels, layer, touched, changes);
-        canvas.dirty.push(layer);
+        if ('glyphs' in layer) paintGlyphs(canvas.pixels, layer, touched, changes);
+        else layOver(canvas.pixels, layer, touched, changes);
+        canvas.dirty.push('glyphs' in layer ? layer.box : layer);
       }
       // Without a photo, only the rows the text changed are compressed (card-png.ts); a photo changes every row.
       return { png: encodePng(canvas.pixels, backdrop.bands, touched, changes), photoError };
@@ -113,18 +118,23 @@ export class CardRenderer {
   }
 
   /**
-   * The title's layer, rasterised: laid out by satori as text, drawn by resvg from the font file
-   * of its one face. resvg given that file alone draws every family name with it: satori writes
-   * its own names ("fraunces"), which resvg would not match to the font's ("Fraunces SemiBold").
-   * A title whose text satori put in several faces (a glyph only another font has) is drawn from
-   * satori's glyph outlines, as before.
+   * The title's layer: laid out by satori as text, in one face, drawn from glyph masks
+   * (card-glyphs.ts) when it is plain, else rasterised by resvg from the font file of that face.
+   * resvg given that file alone draws every family name with it: satori writes its own names
+   * ("fraunces"), which resvg would not match to the font's ("Fraunces SemiBold"). A title whose
+   * text satori put in several faces (a glyph only another font has) is drawn from satori's glyph
+   * outlines, as before.
    */
-  async title(title: string, hasPhoto: boolean): Promise<TextRegion | undefined> {
+  async title(title: string, hasPhoto: boolean): Promise<TextRegion | GlyphText | undefined> {
     const t = this.template;
     const options = { width: t.textWidth(hasPhoto), height: t.CARD_HEIGHT, fonts: this.fonts };
     const layer = joinLines(await satori(t.CardTitle({ title, hasPhoto }), { ...options, embedFont: false }));
-    const file = layer.face && this.fontFiles[fontOf(this.fonts, layer.face)];
-    if (file) return rasterise(layer.svg, [file]);
+    const font = layer.face ? fontOf(this.fonts, layer.face) : -1;
+    if (font >= 0) {
+      const glyphs = this.glyphs.layout(layer.svg, font);
+      if (glyphs) return glyphs.glyphs.length ? glyphs : undefined;
+      return rasterise(layer.svg, [this.fontFiles[font]]);
+    }
     return rasterise(await satori(t.CardTitle({ title, hasPhoto }), options));
   }
 
@@ -185,10 +195,10 @@ interface Backdrop {
   bands?: PreparedBands;
 }
 
-/** A card's pixels and the text regions laid over them, to put the backdrop back there. */
+/** A card's pixels and the boxes its text was drawn in, to put the backdrop back there. */
 interface Canvas {
   pixels: RowCanvas;
-  dirty: TextRegion[];
+  dirty: Box[];
   /** Which backdrop it holds (with a photo: but for the photo box, which every such card fills). */
   hasPhoto: boolean;
 }

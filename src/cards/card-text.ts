@@ -3,7 +3,8 @@
 // per word instead of each glyph's outline as path data, which was ~40 % of its time (turning
 // every coordinate into a string), and resvg then parses a few hundred bytes instead of ~60 KB.
 // resvg shapes and draws the glyphs from the same font files (docs/performance.md, "Cards,
-// fourth pass").
+// fourth pass"), or, for a plain title, card-glyphs.ts shapes each joined line with HarfBuzz and
+// draws it from glyph masks ("Cards, fifth pass").
 //
 // satori writes one <text> per word and space, each at its own x; drawn so, a pair kerned across
 // a word's edge ("r:" in "Leather:", ~2 px at 68 px) would lose its kerning. With glyph paths,
