@@ -204,8 +204,8 @@ interface Canvas {
 }
 
 /**
- * Cropped photos kept at most: the cards of one photo come together (build-cards.ts), and a
- * thread draws three at once. Eight held ~4 MB more per card worker at the end of the cards stage,
+ * Cropped photos kept at most: the cards of one photo come together (build-cards.ts), and the
+ * build's thread draws three at once (a card worker one at a time, card-threads.ts). Eight held ~4 MB more per card worker at the end of the cards stage,
  * the build's peak (docs/performance.md, "Memory, sixth session").
  */
 export const PHOTOS = 4;
