@@ -2,7 +2,7 @@
 // cards must be the bytes the build's own thread draws, and
 // a worker's failure must not be lost: a card the worker cannot draw fails the build with a
 // diagnostic naming its page (never a hang), and a worker that dies leaves its cards to this thread.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,11 +32,11 @@ const jobs: CardJob[] = Array.from({ length: 24 }, (_, i) => ({
 }));
 
 /** Draws `jobs` into a cache folder of its own: the result and each card's bytes by output path. */
-async function draw(name: string, workers: number, template = bundle, list = jobs, output?: CardsContext['output']) {
+async function draw(name: string, workers: number, template = bundle, list = jobs) {
   const cacheDir = join(dir, name);
   const context: CardsContext = {
     root: ROOT, assetsDir: join(ROOT, 'site-assets'), cacheDir, contentDir: join(ROOT, 'content'),
-    siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle: template, render: true, workers, output,
+    siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle: template, render: true, workers,
   };
   const result = await buildCards(list, context);
   const bytes = new Map<string, Buffer>([
@@ -89,40 +89,5 @@ describe('cards drawn on card workers', () => {
     const alone = await draw('alone-again', 0);
     expect(result.rendered).toBe(jobs.length);
     for (const [path, png] of alone.bytes) expect(bytes.get(path)!.equals(png), path).toBe(true);
-  });
-
-  // The cards stage hands each card to the writer as soon as its file is there (pipeline/cards.ts):
-  // the cached ones while the rest are drawn, a drawn one as soon as it is drawn.
-  it('puts every card into the output as soon as its file is there, the cached ones before any is drawn', { timeout: 300_000 }, async () => {
-    const list = jobs.filter((j) => j.photo !== '/images/blog/gone.jpg');
-    // The project's template, counting the titles it lays out, under the project's template's hash (so the same keys).
-    const counting = { ...await templateWith('counts', 'globalThis.titlesLaidOut = (globalThis.titlesLaidOut ?? 0) + 1; return real.CardTitle(props);'), hash: bundle.hash };
-    const laidOut = () => (globalThis as { titlesLaidOut?: number }).titlesLaidOut ?? 0;
-    await draw('output', 0, counting, list.slice(0, 8)); // these 8 are cached
-    const start = laidOut();
-    const put: { path: string; there: boolean; laidOut: number }[] = [];
-    const { result } = await draw('output', 0, counting, list, async (card) => {
-      put.push({ path: card.path, there: existsSync(card.from), laidOut: laidOut() - start });
-    });
-    expect(result.reused).toBe(8);
-    expect(result.rendered).toBe(list.length - 8);
-    expect(put.map((p) => p.path).sort()).toEqual(list.map((j) => j.output).sort());
-    expect(put.every((p) => p.there)).toBe(true);
-    const cached = new Set(list.slice(0, 8).map((j) => j.output));
-    expect(put.filter((p) => cached.has(p.path)).map((p) => p.laidOut)).toEqual(Array(8).fill(0));
-    // Not all at the end: the first drawn card is put while others are still to be laid out.
-    const drawn = put.filter((p) => !cached.has(p.path)).map((p) => p.laidOut);
-    expect(Math.min(...drawn)).toBeLessThan(list.length - 8);
-  });
-
-  it('a card that cannot be put into the output fails the build, after the drawing has settled', { timeout: 300_000 }, async () => {
-    const list = jobs.slice(0, 6).filter((j) => j.photo !== '/images/blog/gone.jpg');
-    let settledPuts = 0;
-    const failure = await draw('output-fails', 0, bundle, list, async (card) => {
-      if (card.path === list[2].output) throw new Error('disk full');
-      settledPuts++;
-    }).then(() => undefined, (error: unknown) => error);
-    expect((failure as Error).message).toBe('disk full');
-    expect(settledPuts).toBe(list.length - 1); // the others were still put (nothing left running)
   });
 });

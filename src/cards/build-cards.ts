@@ -15,7 +15,6 @@ import { engineVersion } from '../cache/engine-version.ts';
 import { sharpVersions } from '../images/lazy-sharp.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
-import { writeAll } from '../output/writer.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
@@ -54,12 +53,6 @@ export interface CardsContext {
   render: boolean;
   /** Card workers to draw on (0: this thread; default: one per core when there are many cards to draw and more than one core). */
   workers?: number;
-  /**
-   * Puts a card's file into the output as soon as it is there: the cached ones while the missing
-   * ones are drawn, each drawn one as it is drawn (the build's thread is mostly idle meanwhile).
-   * buildCards returns once every card it was given has been put.
-   */
-  output?: (card: { path: string; from: string }) => Promise<void>;
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
@@ -104,27 +97,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       result.reused++;
     } else missing.push({ job, file });
   }
-  // The cached cards go to the output while the others are drawn; each drawn one as it is drawn.
-  // All of it is settled before this returns, also when a card fails (a drawing error first).
-  const outputs: Promise<void>[] = [];
-  const track = (put: Promise<void>) => {
-    put.catch(() => undefined); // handled now, thrown below once the drawing has settled (not an unhandled rejection meanwhile)
-    outputs.push(put);
-  };
-  const { output } = ctx;
-  if (output) track(writeAll(result.files.slice(), OUTPUT_AT_ONCE, output));
-  const drawing = await Promise.allSettled([drawMissing(jobs, missing, ctx, { host, photoHashes, result, drawn: output && ((card) => track(output(card))) })]);
-  const failure = [...drawing, ...await Promise.allSettled(outputs)].find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
-  // Drop cards no page of this content folder uses any more.
-  await prune(dir, listed, used);
-  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return result;
-}
 
-/** Draws the cards the cache lacks, records them in `result` and hands each one to `drawn` as soon as it is drawn. */
-async function drawMissing(jobs: CardJob[], missing: { job: CardJob; file: string }[], ctx: CardsContext, shared: { host: string; photoHashes: Map<string, string | undefined>; result: CardsResult; drawn?: (card: { path: string; from: string }) => void }): Promise<void> {
-  const { host, photoHashes, result, drawn } = shared;
   if (missing.length > 0) {
     // A photo's cards one after the other: a thread then crops each photo about once and keeps
     // only the last few (card-renderer.ts PHOTOS), not every photo of the site.
@@ -143,7 +116,6 @@ async function drawMissing(jobs: CardJob[], missing: { job: CardJob; file: strin
       result.rendered++;
       if (photoError === undefined) {
         result.files.push({ path: job.output, from: file });
-        drawn?.({ path: job.output, from: file });
         return;
       }
       // Not cached: the next build tries the photo again (and says so again).
@@ -160,6 +132,10 @@ async function drawMissing(jobs: CardJob[], missing: { job: CardJob; file: strin
     result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f, pages: f.pages.sort((a, b) => order.get(a)! - order.get(b)!) }))
       .sort((a, b) => (a.photo < b.photo ? -1 : 1));
   }
+  // Drop cards no page of this content folder uses any more.
+  await prune(dir, listed, used);
+  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return result;
 }
 
 /**
@@ -167,8 +143,6 @@ async function drawMissing(jobs: CardJob[], missing: { job: CardJob; file: strin
  * (satori, fonts, backdrops: ~0.3 s of CPU) is then paid back on every core.
  */
 const WORKER_CARDS = 40;
-/** Cards copied into the output at once from the cache. */
-const OUTPUT_AT_ONCE = 64;
 /** Card workers at most (each holds its own libraries and heap, ~60 MB). */
 const MAX_WORKERS = 4;
 

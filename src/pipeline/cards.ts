@@ -15,12 +15,9 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
   if (jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
   const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options));
-  const writer = options.writer;
   state.cards = await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
-    // A card's file is named by its key (src/cards): written while the cards are drawn.
-    output: writer && ((f) => writer.copy(f.path, f.from, true)),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = jobs.find((j) => j.page === pages[0]);
@@ -28,5 +25,8 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
     const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
     state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
   }
-  if (writer) await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
+  const writer = options.writer;
+  if (!writer) return;
+  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
+  await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
 }
