@@ -69,7 +69,7 @@ export class GlyphPainter {
   /** Masks by font, size, glyph and phases; the first set is the first dropped (Map order). */
   private readonly masks = new Map<string, GlyphMask | null>();
   /** Bytes of coverage in `masks`. */
-  bytes = 0;
+  private held = 0;
 
   private constructor(
     private readonly hb: HarfBuzz,
@@ -89,6 +89,11 @@ export class GlyphPainter {
   /** Masks kept now. */
   get size(): number {
     return this.masks.size;
+  }
+
+  /** Bytes of coverage kept now (at most the limit). */
+  get bytes(): number {
+    return this.held;
   }
 
   /** The glyphs of `svg` (a title layer as card-text.ts joinLines writes it) in the font at `font`, or undefined if it is not a plain layer. */
@@ -160,12 +165,12 @@ export class GlyphPainter {
     mask = rasteriseGlyph(this.fonts[font], glyph, size, px / PHASES, py / PHASES);
     const bytes = mask ? mask.coverage.length : 0;
     for (const [oldest, dropped] of this.masks) {
-      if (this.bytes + bytes <= this.limit) break;
+      if (this.held + bytes <= this.limit) break;
       this.masks.delete(oldest);
-      this.bytes -= dropped ? dropped.coverage.length : 0;
+      this.held -= dropped ? dropped.coverage.length : 0;
     }
     this.masks.set(key, mask);
-    this.bytes += bytes;
+    this.held += bytes;
     return mask;
   }
 }

@@ -48,7 +48,7 @@ export class CardRenderer {
     /** Each font's OpenType file, for resvg (in the order of `fonts`). */
     private readonly fontFiles: string[],
     /** Draws plain titles from glyph masks (card-glyphs.ts). */
-    readonly glyphs: GlyphPainter,
+    private readonly glyphs: GlyphPainter,
   ) {}
 
   /** `fontDir`: where the fonts are written as OpenType files for resvg (card-fonts.ts fontFile). `logo`: the logo's bytes (none: left out). */

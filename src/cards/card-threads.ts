@@ -23,8 +23,9 @@ import { createRenderer, drawCard, type CardDrawn, type CardToDraw, type DrawSet
  * Cards a card thread is handed at once. piscina gives a worker one at a time (its
  * `concurrentTasksPerWorker` is 1): the others wait in the pool's queue. Three at once in each
  * worker drew the cards ~7 % faster (no idle round trip between two cards) but raised a
- * 10,000-post build's peak by ~35 MB, over 450 MB, as three photo cards at once per worker held
- * their photos and whole-card PNGs together (docs/performance.md, "The cards stage, seventh session").
+ * 10,000-post build's peak by ~35 MB, over 450 MB (the peak is where the photo cards are drawn,
+ * likely three photos and whole-card PNGs held at once per worker; docs/performance.md, "The
+ * cards stage, seventh session").
  */
 const AT_ONCE = 3;
 
