@@ -12,7 +12,7 @@
 // ranges were wrong (`bytes=-3` sent the first 4 bytes; `bytes=5-2` wrote a negative
 // Content-Length and threw). The checks and resolution here are a few lines; sirv's
 // `startsWith(root)` guard is the same as ours.
-import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -56,11 +56,21 @@ function hidden(path: string): boolean {
   return path === '/_redirects' || path === '/_headers' || path.split('/').some((s) => s.startsWith('.') && s !== '.well-known');
 }
 
+/** Whether `file` is in `root` once symbolic links are followed: a link out of the site is not served (docs/security.md). */
+function within(root: string, file: string): boolean {
+  try {
+    const real = realpathSync.native(root);
+    return realpathSync.native(file).startsWith(real.endsWith(sep) ? real : real + sep);
+  } catch {
+    return false;
+  }
+}
+
 /** Finds the file for a checked, decoded URL path (see checkUrl) in `root`, or undefined. */
 export function resolveFile(root: string, path: string): string | undefined {
   if (hidden(path)) return undefined;
   const candidates = [join(root, path), join(root, path, 'index.html'), join(root, `${path.replace(/\/$/, '')}.html`)];
-  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile());
+  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile() && within(root, file));
 }
 
 const parsed = new Map<string, { key: string; value: unknown }>();
@@ -150,7 +160,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   if (!file) {
     const notFound = join(root, '404.html');
-    if (statOf(notFound)?.isFile()) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
+    if (statOf(notFound)?.isFile() && within(root, notFound)) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
     else refuse(res, 404, 'Not found');
     return;
   }
