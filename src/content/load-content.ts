@@ -1,5 +1,5 @@
-// Content stage: find files (fast-glob), parse (YAML with positions, gray-matter),
-// validate (zod) and collect every diagnostic of the run. A file whose text the caches know
+// Content stage: list the files (project-files.ts: no link out of the project), read them as
+// UTF-8 (read-source.ts), parse (YAML with positions, gray-matter), validate (zod) and collect every diagnostic of the run. A file whose text the caches know
 // (post-cache.ts) is neither parsed nor validated: the parsers and the schemas (zod) are loaded
 // only when a file needs them, so a build where nothing changed does without them.
 import { existsSync } from 'node:fs';
@@ -257,7 +257,7 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   const files = ctx.reader.list('blog', /\.md$/, true);
   const posts: Post[] = [];
   const seen = new Map<string, string>();
-  // A post's file relative to the project: fast-glob's paths are plain (no '.' or '..'), so the folder's part is worked out once.
+  // A post's file relative to the project: the listing's paths are plain (no '.' or '..'), so the folder's part is worked out once.
   const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
     // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
