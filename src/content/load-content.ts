@@ -1,7 +1,8 @@
 // Content stage: list the files (project-files.ts: no link out of the project), read them as
-// UTF-8 (read-source.ts), parse (YAML with positions, gray-matter), validate (zod) and collect every diagnostic of the run. A file whose text the caches know
-// (post-cache.ts) is neither parsed nor validated: the parsers and the schemas (zod) are loaded
-// only when a file needs them, so a build where nothing changed does without them.
+// UTF-8 (read-source.ts), parse (YAML with positions, gray-matter), validate (zod) and collect
+// every diagnostic of the run. A file whose text the caches know (post-cache.ts) is neither
+// parsed nor validated: the parsers and the schemas (zod) are loaded only when a file needs
+// them, so a build where nothing changed does without them.
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { displayPath as relative } from './display-path.ts';
