@@ -10,7 +10,6 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import { checkMarkdown, markdownSources } from './check-markdown.ts';
 import { checkSeo } from './check-seo.ts';
-import { checkPlaceholders } from './check-placeholders.ts';
 import { checkTags } from './check-tags.ts';
 import { scheduledPosts } from './scheduled-posts.ts';
 import { pageFacts } from './page-facts.ts';
@@ -36,7 +35,6 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
     found.push(...checkMarkdown(markdownSources(state.graph), locator));
     found.push(...checkTags(state.graph));
     found.push(...scheduledPosts(state.graph.withheld));
-    found.push(...checkPlaceholders(state.graph));
   }
   if (state.pages.size > 0 && state.graph) {
     const facts = [...state.pages.values()].map((p) => pageFacts(p.route, writer.text(p.route.output) ?? ''));
