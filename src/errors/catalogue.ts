@@ -200,6 +200,12 @@ export const errors = {
     make('ImageAltWarning', 'warning', 'Image without alt text',
       `The image "${src}" on ${pages} has no alt text.`,
       'Describe the image for people who cannot see it: ![A restored leather seat](/images/seat.jpg) in Markdown, `alt` in YAML. Use alt="" only for decoration.', where),
+  unusedTagLabel: (where: Where, tag: string, tags: string[]) => {
+    const close = closestName(tag, tags);
+    return make('UnusedTagLabelWarning', 'warning', 'Label for a tag no post uses',
+      `\`tagLabels\` names the tag "${tag}", which no post uses${close ? `; did you mean "${close}"?` : '.'}`,
+      'Write the tag exactly as the posts\' `tags:` do (lowercase words joined by hyphens), or remove the label.', where);
+  },
   similarTags: (where: Where, tag: string, canonical: string, count: number) =>
     make('SimilarTagsWarning', 'warning', 'Tags that differ only in spelling',
       `Tag "${tag}" differs from "${canonical}" (used by ${count} post${count === 1 ? '' : 's'}) only by case, spacing or hyphenation; the blog shows them as two tags.`,
