@@ -198,12 +198,23 @@ export const errors = {
     make('TitleTooLongWarning', 'warning', 'Page title over 60 characters',
       `The title of ${page} is ${title.length} characters long (over 60), so search results cut it off: "${title}".`,
       'Shorten the title (metaTitle or title) so the whole page title, with the site name, fits in 60 characters.', where),
-  descriptionLength: (where: Where, description: string, page: string) =>
-    make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
-      `The description of ${page} is ${description.length} characters long (${description.length < 50 ? 'under 50' : 'over 160'}): "${description.length > 80 ? `${description.slice(0, 77)}...` : description}".`,
-      description.length < 50
-        ? 'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.'
-        : 'Shorten the description (metaDescription or description) to at most 160 characters; a description without "Albuquerque" gets "Serving Albuquerque, NM." added.', where),
+  descriptionLength: (where: Where, page: string, written: string, suffix?: string) => {
+    const full = written.length + (suffix?.length ?? 0);
+    const quoted = `"${written.length > 80 ? `${written.slice(0, 77)}...` : written}"`;
+    if (full < 50) {
+      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+        `The description of ${page} is ${full} characters long${suffix ? ` with "${suffix.trim()}", which stitch adds to a description without "Albuquerque" (${written.length} as written)` : ''} (under 50): ${quoted}.`,
+        'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.', where);
+    }
+    if (!suffix) {
+      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+        `The description of ${page} is ${full} characters long (over 160): ${quoted}.`,
+        'Shorten the description (metaDescription or description) to at most 160 characters.', where);
+    }
+    return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+      `The description of ${page} is ${written.length} characters as written; stitch adds "${suffix.trim()}" to a description without "Albuquerque", which makes it ${full} (over 160): ${quoted}.`,
+      `Shorten it to at most ${160 - suffix.length} characters, or name Albuquerque in it (then nothing is added and it may have 160).`, where);
+  },
   duplicateTitle: (where: Where, title: string, page: string, others: string[]) =>
     make('DuplicateTitleWarning', 'warning', 'Duplicate page title',
       `${page} has the same title as ${others.join(', ')}: "${title}".`,
@@ -216,6 +227,12 @@ export const errors = {
     make('ImageAltWarning', 'warning', 'Image without alt text',
       `The image "${src}" on ${pages} has no alt text.`,
       'Describe the image for people who cannot see it: ![A restored leather seat](/images/seat.jpg) in Markdown, `alt` in YAML. Use alt="" only for decoration.', where),
+  unusedTagLabel: (where: Where, tag: string, tags: string[]) => {
+    const close = closestName(tag, tags);
+    return make('UnusedTagLabelWarning', 'warning', 'Label for a tag no post uses',
+      `\`tagLabels\` names the tag "${tag}", which no post uses${close ? `; did you mean "${close}"?` : '.'}`,
+      'Write the tag exactly as the posts\' `tags:` do (lowercase words joined by hyphens), or remove the label.', where);
+  },
   similarTags: (where: Where, tag: string, canonical: string, count: number) =>
     make('SimilarTagsWarning', 'warning', 'Tags that differ only in spelling',
       `Tag "${tag}" differs from "${canonical}" (used by ${count} post${count === 1 ? '' : 's'}) only by case, spacing or hyphenation; the blog shows them as two tags.`,

@@ -5,7 +5,7 @@ import type { ContentGraph, Post } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { formatLongDate } from '../content/dates.ts';
-import { absoluteUrl, describe, pageTitle } from './head.ts';
+import { absoluteUrl, describe, descriptionSuffix, listDescription, pageTitle } from './head.ts';
 import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { SiteCard } from '../cards/site-card.ts';
 import type { LayoutData } from './layout-data.ts';
@@ -81,6 +81,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       noindex,
       preloadImages: meta.preload,
     };
+    const suffix = descriptionSuffix(meta.description);
+    if (suffix) head.descriptionSuffix = suffix;
     if (derivedJsonLd.length > 0) head.derivedJsonLd = derivedJsonLd;
     if (meta.blogFeeds) head.blogFeeds = true;
     // `props` is each call's own object literal: completed in place.
@@ -152,7 +154,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   page('/detailing-services', 'detailing-list', 'detailing-list', {
     page: graph.detailingPage,
     items: graph.detailing.map((d) => detailingCard(d.id)),
-  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.intro.split(/\n\s*\n/)[0], crumbs: detailingCrumbs });
+  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.hero.subtitle, crumbs: detailingCrumbs });
 
   for (const item of graph.detailing) {
     const path = `/detailing-services/${item.id}`;
@@ -166,7 +168,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   page('/locations', 'locations', 'locations', {
     locations: graph.locations.map((l) => ({ id: l.id, name: l.name, subtitle: l.subtitle, href: `/locations/${l.id}` })),
-  }, { title: 'Service Areas', description: `${site.name} serves ${site.areas.map((a) => a.name).join(', ')} from our Rio Rancho workshop.`, jsonLd: [business] });
+  }, { title: 'Service Areas', description: listDescription(site.areas.map((a) => a.name), (list) => `Upholstery and detailing from our Rio Rancho workshop for ${list}.`), jsonLd: [business] });
 
   for (const location of graph.locations) {
     const path = `/locations/${location.id}`;
