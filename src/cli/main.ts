@@ -13,7 +13,7 @@ import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { imageProgress } from './image-progress.ts';
+import { BuildProgress } from './build-progress.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -78,7 +78,9 @@ export async function main(argv: string[]): Promise<number> {
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
       const cpuStart = cpuSeconds();
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: imageProgress(process.stderr) });
+      const progress = new BuildProgress(process.stderr, Boolean(process.stderr.isTTY) && !config.ci);
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: progress.onImageProgress, onProgress: progress.onProgress });
+      progress.end();
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
       if (!ok) {
