@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { newItemClock, taskRunner, type TaskMessage } from './task-runner.ts';
+import { newItemClock, SETTING_UP, taskRunner, type TaskMessage } from './task-runner.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
 
 const defaultEntry = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -36,6 +36,9 @@ export const WORKER_HEAP_MB = 160;
 
 /** An item's time limit on a worker (a post renders in milliseconds; Markdown built to blow up takes minutes). */
 export const ITEM_TIME_MS = 5000;
+
+/** A task's time to load what it needs before its first item (a worker's first import of the templates, on a loaded machine). */
+const SET_UP_TIME_MS = 60_000;
 
 /** How often the item clocks are read. */
 const WATCH_MS = 100;
@@ -171,7 +174,7 @@ export class Executor {
       return;
     }
     const { failure, at } = outcome;
-    // A worker that failed before its first item: the chunk as a whole is sent again.
+    // A worker that failed before its first item (at < 0): the chunk as a whole is sent again.
     const rest = which.filter((_, n) => n !== at);
     if (at >= 0) await onResult(which[at], failure);
     if (rest.length === 0) return;
@@ -194,7 +197,8 @@ export class Executor {
     const abort = new AbortController();
     let late = false;
     const watch = setInterval(() => {
-      if (clock[0] < 0 || Date.now() - clock[1] <= this.itemTimeMs) return;
+      const limit = clock[0] === SETTING_UP ? SET_UP_TIME_MS : this.itemTimeMs;
+      if (clock[0] === -1 || Date.now() - clock[1] <= limit) return;
       late = true;
       abort.abort(); // piscina stops the worker and starts another
     }, WATCH_MS);
@@ -202,6 +206,7 @@ export class Executor {
       return { result: await this.pool.run({ task, payload, clock } satisfies TaskMessage, { signal: abort.signal }) };
     } catch (error) {
       const at = clock[0];
+      if (late && at === SETTING_UP) return { failure: new WorkerFailure(`the worker took longer than ${SET_UP_TIME_MS / 1000} s to load the task`), at };
       if (late) return { failure: new WorkerFailure(`it took longer than the time limit of ${this.itemTimeMs / 1000} s`, 'time'), at };
       this.workerFailed(error);
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { failure: new WorkerFailure(`it ran out of memory (the limit is ${WORKER_HEAP_MB} MB): ${messageOf(error)}`, 'memory'), at };

@@ -2,9 +2,13 @@
 // made once per runner (per worker, per inline executor), so what it keeps — a loaded bundle,
 // the Markdown pipeline — lives as long as that worker or build, never in a module. A chunked
 // task says which item it begins (`started(i)`) on the item clock the executor watches: the
-// executor bounds an item's time and knows which item a dying worker was on.
-/** [index of the item the task is on (-1: none yet), Date.now() when it began it], shared with the executor. */
+// executor bounds an item's time and knows which item a dying worker was on. A task that never
+// says so is timed as loading, by the longer set-up limit.
+/** [index of the item the task is on (-1: not started, SETTING_UP: loading), Date.now() when it began it], shared with the executor. */
 export type ItemClock = Float64Array;
+
+/** The clock's index while a task loads what it needs (a bundle, its libraries), before its first item. */
+export const SETTING_UP = -2;
 
 /** Makes a task's function; called once per runner. */
 export type TaskMaker = () => (payload: never, started: (item: number) => void) => unknown;
@@ -34,8 +38,8 @@ export function taskRunner(table: Record<string, TaskMaker>): (message: TaskMess
       clock[1] = Date.now();
       clock[0] = item;
     };
-    // A task that never says which item it is on is timed as one item.
-    started(0);
+    // Until its first item, a task is loading (timed by the executor's set-up limit).
+    started(SETTING_UP);
     return run(payload as never, started);
   };
 }
