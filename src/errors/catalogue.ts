@@ -113,6 +113,22 @@ export const errors = {
     make('ForeignOutDirError', 'error', 'Output folder not made by stitch',
       `Refusing to replace ${dir}: it is not empty and was not made by stitch (it has no _redirects written by stitch).`,
       'Pass --force to replace it anyway, or choose another --out.'),
+  linkOutsideProject: (file: string, target: string) =>
+    make('LinkOutsideProjectError', 'error', 'Symbolic link out of the project',
+      `${file} is a symbolic link to ${target}, outside the project: stitch never reads or publishes files from outside the project, so nothing behind this link was read or copied.`,
+      'Copy the file (or folder) into the project and commit it instead of the link, or remove the link. Links to files inside the project are fine.', { file }),
+  unreadable: (file: string, kind: 'file' | 'folder', reason: string) =>
+    make('UnreadableFileError', 'error', `${kind === 'file' ? 'File' : 'Folder'} cannot be read`,
+      `The ${kind} ${file} cannot be read: ${reason}.`,
+      `Make the ${kind} readable by the user that runs stitch (\`chmod ${kind === 'file' ? 'a+r' : 'a+rx'} ${file}\`), or remove it.`, { file }),
+  notUtf8: (where: Where, found: string) =>
+    make('EncodingError', 'error', 'Not UTF-8 text',
+      `This file is not UTF-8 text: ${found} at line ${where.line}, column ${where.column}.`,
+      'Save the file as UTF-8 (in most editors: "Save with Encoding" or "Save As" → UTF-8) and retype the characters shown wrong; a NUL byte is usually a file from another program pasted in, delete it.', where),
+  redirectOverFile: (where: Where, from: string, file: string) =>
+    make('RedirectOverFileError', 'error', 'Redirect source is a file of the site',
+      `Redirect from "${from}" collides with the file "/${file}" that the build writes: its redirect page (${from.slice(1)}/index.html) cannot be written there.`,
+      'A redirect cannot replace a file of the site (a file of site-assets/, the sitemap, robots.txt, _redirects, _headers, a feed, a social card, or the scripts, styles and photo variants under /assets/). Remove the redirect, or the file from site-assets/ when it is retired.', where),
   missingContentDir: (dir: string) =>
     make('MissingContentDirError', 'error', 'Content folder not found',
       `The content folder "${dir}" does not exist.`, 'Pass --content DIR pointing at a folder with site.yaml.'),

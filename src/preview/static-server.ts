@@ -12,7 +12,7 @@
 // ranges were wrong (`bytes=-3` sent the first 4 bytes; `bytes=5-2` wrote a negative
 // Content-Length and threw). The checks and resolution here are a few lines; sirv's
 // `startsWith(root)` guard is the same as ours.
-import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -56,11 +56,21 @@ function hidden(path: string): boolean {
   return path === '/_redirects' || path === '/_headers' || path.split('/').some((s) => s.startsWith('.') && s !== '.well-known');
 }
 
-/** Finds the file for a checked, decoded URL path (see checkUrl) in `root`, or undefined. */
-export function resolveFile(root: string, path: string): string | undefined {
+/** Whether `file` is in `bound` once symbolic links are followed: a link out of it is not served (docs/security.md). */
+function within(bound: string, file: string): boolean {
+  try {
+    const real = realpathSync.native(bound);
+    return realpathSync.native(file).startsWith(real.endsWith(sep) ? real : real + sep);
+  } catch {
+    return false;
+  }
+}
+
+/** Finds the file for a checked, decoded URL path (see checkUrl) in `root` (and, links followed, in `bound`), or undefined. */
+export function resolveFile(root: string, path: string, bound = root): string | undefined {
   if (hidden(path)) return undefined;
   const candidates = [join(root, path), join(root, path, 'index.html'), join(root, `${path.replace(/\/$/, '')}.html`)];
-  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile());
+  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile() && within(bound, file));
 }
 
 const parsed = new Map<string, { key: string; value: unknown }>();
@@ -129,14 +139,15 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   return size === 0 || start > end ? 'unsatisfiable' : { start, end };
 }
 
-export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+/** `bound`: where the files may really be (links followed); the served folder itself by default. */
+export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, bound = root): void {
   root = resolve(root);
   const url = checkUrl(req.url);
   if (!url.ok) return refuse(res, url.status, url.message);
   if (!allowRead(req, res)) return;
   const { path, search } = url;
   const extra = headersFor(path, hostFile(join(root, '_headers'), parseHeaders, []));
-  const file = resolveFile(root, path);
+  const file = resolveFile(root, path, bound);
   const redirect = file ? undefined : matchRedirect(path.replace(/\/$/, '') || '/', hostFile(join(root, '_redirects'), parseRedirects, []));
   if (redirect) {
     res.writeHead(redirect.status, withHeaders({ Location: redirect.to }, extra));
@@ -150,7 +161,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   if (!file) {
     const notFound = join(root, '404.html');
-    if (statOf(notFound)?.isFile()) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
+    if (statOf(notFound)?.isFile() && within(bound, notFound)) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
     else refuse(res, 404, 'Not found');
     return;
   }

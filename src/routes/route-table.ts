@@ -10,7 +10,7 @@ import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { SiteCard } from '../cards/site-card.ts';
 import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
-import { checkRedirects } from './redirects.ts';
+import { checkRedirects, type OutputFiles } from './redirects.ts';
 import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
 import { comparerFor } from '../content/compare-text.ts';
 
@@ -54,7 +54,7 @@ export const CARD_SIZE = { width: 1200, height: 630 };
  * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
  * project without one gives every page the site card.
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -240,7 +240,10 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const diagnostics: Diagnostic[] = [];
   const livePaths = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.path));
-  const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths);
+  // Redirect stubs must not land on any other file of the output: the pages, their cards, the data files and `generated`.
+  const outputs = [...generated.files, ...files.map((f) => f.path)];
+  for (const p of pages) outputs.push(p.output, ...(p.card ? [p.card.output] : []));
+  const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths, { files: outputs, folders: generated.folders });
   diagnostics.push(...redirectDiagnostics);
 
   const all: Route[] = [...pages, ...stubs];
