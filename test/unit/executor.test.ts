@@ -49,7 +49,7 @@ describe('executor', { timeout: 60_000 }, () => {
     ['runs out of heap', 'OOM', /memory/, 'memory'],
     ['runs over its time', 'LOOP', /time limit of 1 s/, 'time'],
   ])('fails the item of a worker that %s, and renders the others of its chunk and the other chunks', async (_, item, message, limit) => {
-    // The time limit only where it is the point: filling a heap can take seconds on a loaded machine.
+    // The time limit only where it is the point (a loaded machine can be slow to fill a heap).
     const executor = await start('crashing-worker.ts', limit === 'time' ? 1000 : 60_000);
     // 24 items in chunks of 2 (3 per worker would balance better; 2 is the most asked for).
     const items = Array.from({ length: 24 }, (_, i) => doc(i === 3 ? item : `item ${i}`));
