@@ -266,7 +266,7 @@ export const errors = {
   markdownFailed: (where: Where, reason: string) =>
     make('MarkdownError', 'error', 'Markdown that cannot be rendered',
       `The Markdown of this file cannot be rendered: ${reason}.`,
-      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
+      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) or thousands of `*`, `_` or `[` in a row, and flatten or escape it.', where),
   siteUrlMissing: () =>
     make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
       'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image, the sitemap and the blog feeds must be absolute.',
