@@ -1,8 +1,8 @@
 // The warnings of a site: one rule set, run by every build (build.ts), so `stitch build`,
 // `stitch check` and `stitch dev` report the same warnings, counted the same. Each rule reads
 // the content and the route table (the head every page renders with), never the pages' HTML:
-// raw HTML and images without alt text in Markdown, tags spelled two ways or labelled but unused, placeholders left by
-// `stitch new`, page titles and descriptions for search results, and a public deploy hook.
+// raw HTML and images without alt text in Markdown, tags spelled two ways or labelled but unused,
+// page titles and descriptions for search results, and a public deploy hook.
 // (The link check's warnings come from the links stage, which every command runs.)
 import { hash as oneShot } from 'node:crypto';
 import { join } from 'node:path';
@@ -14,7 +14,6 @@ import type { ContentGraph } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { Route } from '../routes/types.ts';
-import { checkPlaceholders } from './check-placeholders.ts';
 import { checkSeo } from './check-seo.ts';
 import { checkTagLabels, checkTags } from './check-tags.ts';
 import { markdownSources, mayNeedMarkdownCheck } from './markdown-sources.ts';
@@ -27,7 +26,6 @@ export async function siteWarnings(graph: ContentGraph, routes: Route[], config:
     ...await markdownWarnings(graph, locator, caches),
     ...checkTags(graph),
     ...checkTagLabels(graph, displayPath(config.root, join(config.contentDir, 'site.yaml'))),
-    ...checkPlaceholders(graph),
     ...checkSeo(pages, graph.site.name, locator),
     ...(config.deployHookUrl ? [errors.deployHookPublic()] : []),
   ];

@@ -27,24 +27,30 @@ export function unreadableReason(error: unknown): string | undefined {
 }
 
 /**
- * Lists `dir`'s files. Paths may resolve inside `root` (the project) or, for a folder named
- * outside the project (`--content /elsewhere`), inside that folder.
+ * Where the files of `dir` may really be (links followed): inside `root` (the project) or, for a
+ * folder named outside the project (`--content /elsewhere`), inside that folder. Undefined when
+ * `dir` does not exist.
  */
+export function projectBounds(dir: string, root: string): { realDir: string; inside: (real: string) => boolean } | undefined {
+  const named = relative(root, dir);
+  const chosenOutside = named.startsWith('..') || isAbsolute(named);
+  try {
+    const realDir = realpathSync.native(dir);
+    const bounds = [realpathSync.native(root), ...(chosenOutside ? [realDir] : [])];
+    return { realDir, inside: (real) => bounds.some((b) => real === b || real.startsWith(b.endsWith(sep) ? b : b + sep)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lists `dir`'s files, following only links that stay in its bounds (projectBounds). */
 export function listProjectFiles(dir: string, root: string, options: { readable?: boolean } = {}): ProjectFiles {
   const files: string[] = [];
   const refused: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  const named = relative(root, dir);
-  const chosenOutside = named.startsWith('..') || isAbsolute(named);
-  let realDir: string;
-  let bounds: string[];
-  try {
-    realDir = realpathSync.native(dir);
-    bounds = [realpathSync.native(root), ...(chosenOutside ? [realDir] : [])];
-  } catch {
-    return { files, refused, diagnostics }; // no such folder: the caller says what is missing
-  }
-  const inside = (real: string) => bounds.some((b) => real === b || real.startsWith(b.endsWith(sep) ? b : b + sep));
+  const bounded = projectBounds(dir, root);
+  if (!bounded) return { files, refused, diagnostics }; // no such folder: the caller says what is missing
+  const { realDir, inside } = bounded;
   const show = (abs: string) => displayPath(root, abs);
   if (!inside(realDir)) return { files, refused: [''], diagnostics: [errors.linkOutsideProject(show(dir), realDir)] };
 

@@ -402,7 +402,7 @@ async function renderPostPages(state: BuildState, options: BuildOptions, posts: 
     inputs.push({ old, post, key, route: { ...old, markdown: { ...old.markdown, body: post.body } }, markdownHtml: markdownCache?.get(key) });
   }
   const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
-  await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
+  await new DocumentRunner(state.config, false).documents({ ...job, returnMarkdown: true }, inputs, (input, facts) => {
     if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
     const { old, post, key, route } = input as (typeof inputs)[number];
     const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;

@@ -9,6 +9,9 @@ interface Where {
   field?: string;
 }
 
+/** A placeholder as messages quote it: its first 60 characters. */
+const placeholderText = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}...` : value);
+
 function make(code: string, severity: Severity, title: string, message: string, hint: string, where: Where = {}): Diagnostic {
   return { code, severity, title, message, hint, ...where };
 }
@@ -153,20 +156,28 @@ export const errors = {
       'Until then `stitch build` leaves it out; `stitch dev` and `stitch build --drafts` show it with a badge.', where),
   placeholderLeft: (where: Where, value: string) =>
     make('PlaceholderWarning', 'warning', 'Placeholder left in',
-      `Field \`${where.field}\` still holds a placeholder: ${value.length > 60 ? `${value.slice(0, 57)}...` : value}`,
-      'Replace it with the real text (or coordinates) before the page goes live.', where),
+      `Field \`${where.field}\` still holds a placeholder: ${placeholderText(value)}`,
+      'Replace it with the real text (or coordinates) before the page goes live: `stitch build` refuses it.', where),
+  placeholderPublished: (where: Where, value: string) =>
+    make('PlaceholderError', 'error', 'Placeholder on the live site',
+      `Field \`${where.field}\` still holds a placeholder, and the page would publish it: ${placeholderText(value)}`,
+      'Replace it with the real text (or coordinates). `stitch dev` and `build --drafts` (a preview) show the page with a warning.', where),
   // stitch new: usage errors exit 2, an existing file exits 1.
   newWithoutTitle: (kind: string, example: string) =>
     make('NewWithoutTitleError', 'error', 'Missing title',
       `\`stitch new ${kind}\` needs a title.`, `Write it in quotes: stitch new ${kind} "${example}".`),
   emptySlug: (title: string, kind: string) =>
     make('EmptySlugError', 'error', 'Title makes no slug',
-      `The title "${title}" has no letters or digits a file name can use (a slug is lowercase a-z, 0-9 and hyphens).`,
-      `Choose the file name yourself: stitch new ${kind} "${title}" --slug my-${kind}.`),
+      `The title "${title}" has no letters or digits a file name can use: a slug is lowercase a-z, 0-9 and hyphens; accented Latin, Cyrillic, Greek and Arabic letters are spelled in a-z, Chinese, Japanese, Korean and other scripts are not.`,
+      `Choose the file name yourself (the title stays as you wrote it): stitch new ${kind} "${title}" --slug my-${kind}.`),
   invalidSlug: (slug: string) =>
     make('InvalidSlugError', 'error', 'Invalid slug',
       `--slug "${slug}" is not a slug: expected lowercase words of a-z and 0-9 joined by single hyphens, like "leather-care-guide".`,
       'A slug is the page\'s URL and file name: no spaces, capitals, accents or punctuation.'),
+  newNotWritten: (file: string, reason: string) =>
+    make('NewNotWrittenError', 'error', 'File not written',
+      `${file} could not be written: ${reason}.`,
+      'A long name: choose a shorter one with --slug. Otherwise check that the folder exists and can be written.', { file }),
   fileExists: (file: string) =>
     make('FileExistsError', 'error', 'File already exists',
       `${file} already exists; stitch new never overwrites a file.`,
@@ -247,7 +258,7 @@ export const errors = {
   markdownFailed: (where: Where, reason: string) =>
     make('MarkdownError', 'error', 'Markdown that cannot be rendered',
       `The Markdown of this file cannot be rendered: ${reason}.`,
-      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
+      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) or thousands of `*`, `_` or `[` in a row, and flatten or escape it.', where),
   siteUrlMissing: () =>
     make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
       'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image, the sitemap and the blog feeds must be absolute.',

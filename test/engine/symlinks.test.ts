@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load-content.ts';
+import { parsePostFile } from '../../src/content/parse-post-file.ts';
 import { contentTree, ROOT } from '../helpers/build-site.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { perfProject, syntheticPost, type PerfProject } from '../perf-project.ts';
@@ -79,6 +80,9 @@ describe('symbolic links out of the project', () => {
     ]);
     expect(graph?.posts.map((p) => p.slug)).toContain('kept');
     expect(graph?.posts.map((p) => p.slug)).not.toContain('leak');
+    // stitch dev's rebuild of one edited post follows the same rule (the full build then reports the link).
+    expect(parsePostFile(ROOT, dir, join(dir, 'blog/kept.md'), syntheticPost(4))?.slug).toBe('kept');
+    expect(parsePostFile(ROOT, dir, join(dir, 'blog/leak.md'), syntheticPost(1))).toBeUndefined();
   });
 });
 

@@ -1,10 +1,11 @@
 // A content file that is not UTF-8 (a post saved as Latin-1) or holds a NUL byte is an error at
 // its line and column with a hint to save it as UTF-8 (issue 25, item 5); it used to build with
 // "Caf�" in the page.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, contentTree } from '../helpers/build-site.ts';
+import { parsePostFile } from '../../src/content/parse-post-file.ts';
+import { buildSite, contentTree, ROOT } from '../helpers/build-site.ts';
 
 const front = (title: string) => `---\ntitle: "${title}"\ndescription: "A post saved by an editor that does not write UTF-8, long enough to pass."\ndate: 2025-01-02\nauthor: The Shop Team\ntags: [leather]\n---\n`;
 
@@ -24,6 +25,10 @@ describe('content files that are not UTF-8 text', () => {
     expect(errors).toEqual([expect.objectContaining({ code: 'EncodingError', file: expect.stringMatching(/blog\/cafe-chair\.md$/), line: 10, column: 8 })]);
     expect(errors[0].message).toContain('the byte 0xE9');
     expect(errors[0].hint).toContain('Save the file as UTF-8');
+    // stitch dev's rebuild of one edited post, given the text as Node decodes it, leaves it to the full build.
+    const dir = contentTree({}, 'test/fixtures/mini');
+    expect(parsePostFile(ROOT, dir, join(dir, 'blog/cafe-chair.md'), text.toString('utf8'))).toBeUndefined();
+    expect(parsePostFile(ROOT, dir, join(dir, 'blog/first-post.md'), readFileSync(join(dir, 'blog/first-post.md'), 'utf8'))).toBeDefined();
   });
 
   it('a NUL byte in a YAML file: an error at its line and column', async () => {
