@@ -2,7 +2,6 @@
 // then warnings on the rendered site, computed in memory (nothing is written to disk; no Markdown or post cache: cachesFor). The build keeps going past errors it can survive, so
 // one run reports every problem; each diagnostic points at the file and line to change.
 import { build, type BuildState } from '../build.ts';
-import { cachesFor } from '../cache/cache.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
 import { errors } from '../errors/catalogue.ts';
@@ -29,7 +28,7 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   const writer = new MemoryWriter();
   // The build runs the rules that decide errors (content, links, page-weight budgets), so
   // `build` and `check` give the same verdict; the checks below add warnings.
-  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true, cache: cachesFor('check', config) });
+  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true, mode: 'check' });
   const found: Diagnostic[] = [];
   const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
   if (state.graph) {

@@ -21,7 +21,7 @@ export function startBundles(state: BuildState, options: BuildOptions): Promise<
   const reuse = options.incremental?.reuse ?? {};
   const previous = options.incremental?.previous;
   const minify = options.minify ?? true;
-  const cache = bundleCacheDir(state, options);
+  const cache = bundleCacheDir(state);
   const client = async () => (reuse.client && previous?.client ? previous.client
     : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify, cache }));
   return Promise.all([
@@ -31,9 +31,9 @@ export function startBundles(state: BuildState, options: BuildOptions): Promise<
   ]).then(([server, client, styles]) => ({ server, client, styles }), (error: unknown) => ({ error }));
 }
 
-/** The bundle cache's folder with the persistent caches (stitch build); none in dev and check. */
-export function bundleCacheDir(state: BuildState, options: BuildOptions): string | undefined {
-  return (options.cache?.kind ?? 'persistent') === 'persistent' ? join(state.config.cacheDir, 'cache', 'bundles') : undefined;
+/** The bundle cache's folder in `stitch build`; none in dev (it keeps the last build's bundles) and check. */
+export function bundleCacheDir(state: BuildState): string | undefined {
+  return state.mode === 'build' ? join(state.config.cacheDir, 'cache', 'bundles') : undefined;
 }
 
 /** Puts the finished bundles into the state; a bundling error is thrown here, in stage order. */

@@ -31,16 +31,6 @@ export class FeedBodies {
     if (html !== undefined && !html.startsWith(MARKDOWN_FAILED) && this.wants(route)) this.bodies.set(slugOf(route), html);
   }
 
-  /** The Markdown of the feed posts whose HTML no pass sent back (finish() looks them up). */
-  missing(): string[] {
-    return [...this.posts.values()].filter((p) => !this.bodies.has(p.slug)).map((p) => this.bodyOf(p));
-  }
-
-  /** Markdown and HTML of every feed post that has its HTML. */
-  pairs(): [string, string][] {
-    return [...this.bodies].map(([slug, html]) => [this.bodyOf(this.posts.get(slug)!), html]);
-  }
-
   /** Every feed post's body, by slug: the recorded ones, then the cache's, then rendered here. */
   async finish(options: MarkdownOptions, cache?: { get(body: string): string | undefined; set(body: string, html: string): void }): Promise<Map<string, string>> {
     const missing = [...this.posts.values()].filter((p) => !this.bodies.has(p.slug));

@@ -1,13 +1,12 @@
 // After the pages: the link check (every internal link, #fragment and referenced file of the
 // pages as rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
-import { persistentCaches } from '../cache/cache.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
-export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {
-  state.diagnostics.push(...await checkLinksCached(state, options.cache ?? persistentCaches(state.config)));
+export async function linksStage(state: BuildState): Promise<void> {
+  state.diagnostics.push(...await checkLinksCached(state, state.caches));
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */

@@ -1,7 +1,6 @@
 // The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
 // client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
 // feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
-import { persistentCaches } from '../cache/cache.ts';
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
@@ -26,7 +25,7 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
     { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
     { path: '_headers', contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
-    ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
+    ...await feedFiles(state),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
   if (options.copyAssets ?? true) {
