@@ -85,7 +85,8 @@ async function failed(state: BuildState, options: BuildOptions): Promise<BuildRe
 async function finished(state: BuildState, options: BuildOptions): Promise<BuildState> {
   state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
   // A cache only saves time: one that could not be written is a warning, and the build went on without it.
-  for (const problem of state.caches.problems()) state.diagnostics.push(errors.cacheNotKept(problem));
+  const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
+  for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
   return state;
 }
 

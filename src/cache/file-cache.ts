@@ -10,7 +10,7 @@
 // and is reported once through `Caches.problems`: the build goes on without caching.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Cache, CacheKind, Caches } from './cache.ts';
 
 const DIGEST = 32;
@@ -27,35 +27,67 @@ export function entryFile(folder: EntryFolder, key: string): string {
   return join(folder.dir, createHash('sha256').update(folder.version).update('\0').update(key).digest('hex').slice(0, 40));
 }
 
-/** Writes one entry atomically, from any thread; throws what the file system threw. */
-export function writeEntry(folder: EntryFolder, key: string, value: string | Uint8Array): void {
+/** `value` as stored: the sha256 of `key` and `value`, then `value`. */
+export function seal(key: string, value: string | Uint8Array): Buffer {
   const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
-  const file = entryFile(folder, key);
+  return Buffer.concat([digestOf(key, bytes), bytes]);
+}
+
+/** The value of sealed `data` when it is whole and was stored under `key`; undefined otherwise. */
+export function unseal(key: string, data: Buffer): Buffer | undefined {
+  const value = data.subarray(DIGEST);
+  return data.length >= DIGEST && digestOf(key, value).equals(data.subarray(0, DIGEST)) ? value : undefined;
+}
+
+/** Writes `value` sealed under `key` to `file` atomically (temp + rename), from any thread; throws what the file system threw. */
+export function writeSealed(file: string, key: string, value: string | Uint8Array): void {
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    writeFileSync(temp, Buffer.concat([digestOf(key, bytes), bytes]));
+    writeFileSync(temp, seal(key, value));
     renameSync(temp, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      rmSync(temp, { force: true });
-      throw error;
-    }
-    mkdirSync(folder.dir, { recursive: true }); // the first entry of the folder
-    writeFileSync(temp, Buffer.concat([digestOf(key, bytes), bytes]));
+    rmSync(temp, { force: true });
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dirname(file), { recursive: true }); // the first file of its folder
+    writeFileSync(temp, seal(key, value));
     renameSync(temp, file);
   }
 }
 
-/** The value bytes of `key`'s entry when it is there and whole; undefined otherwise. */
-export function readEntry(folder: EntryFolder, key: string): Buffer | undefined {
-  let data: Buffer;
+/** The value sealed under `key` in `file`, when the file is there and whole; undefined otherwise. */
+export function readSealed(file: string, key: string): Buffer | undefined {
   try {
-    data = readFileSync(entryFile(folder, key));
+    return unseal(key, readFileSync(file));
   } catch {
     return undefined;
   }
-  const value = data.subarray(DIGEST);
-  return data.length >= DIGEST && digestOf(key, value).equals(data.subarray(0, DIGEST)) ? value : undefined;
+}
+
+/** `chunks` followed by their sha256 (hex, after a newline): a large file sealed as it is written. */
+export function* sealedChunks(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  yield Buffer.from(`\n${hash.digest('hex')}`);
+}
+
+/** The text that `sealedChunks` wrote, when its hash matches; undefined otherwise. */
+export function unsealChunks(data: Buffer): Buffer | undefined {
+  const body = data.subarray(0, data.length - 65);
+  const trailer = data.subarray(data.length - 65).toString('latin1');
+  return data.length >= 65 && trailer === `\n${createHash('sha256').update(body).digest('hex')}` ? body : undefined;
+}
+
+/** Writes one entry, from any thread; throws what the file system threw. */
+export function writeEntry(folder: EntryFolder, key: string, value: string | Uint8Array): void {
+  writeSealed(entryFile(folder, key), key, value);
+}
+
+/** The value bytes of `key`'s entry when it is there and whole; undefined otherwise. */
+export function readEntry(folder: EntryFolder, key: string): Buffer | undefined {
+  return readSealed(entryFile(folder, key), key);
 }
 
 function digestOf(key: string, value: Uint8Array): Buffer {

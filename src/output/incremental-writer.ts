@@ -19,6 +19,7 @@ import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LinkTable, LinkTableReader, type LinkFacts, type PackedLinkFacts } from '../check/link-facts.ts';
+import { sealedChunks, unsealChunks } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
@@ -110,7 +111,8 @@ export class IncrementalWriter implements ReusingWriter {
       await recoverOutput(this.outDir);
       if (!existsSync(this.outDir)) return;
       try {
-        const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
+        // Sealed with its hash: a manifest changed anywhere (its link table too) is not trusted.
+        const manifest = JSON.parse(unsealChunks(await readFile(this.manifestFile))!.toString('utf8')) as Manifest;
         if (manifest.version === 3 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
       } catch {
         // Missing or unreadable: write everything.
@@ -269,7 +271,7 @@ export class IncrementalWriter implements ReusingWriter {
   private async saveManifest(dirty: boolean): Promise<void> {
     // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap. A
     // dirty manifest is never read for its files (open() writes everything then): it has none.
-    await writeFileAtomic(this.manifestFile, dirty ? JSON.stringify(emptyManifest(this.outDir)) : manifestText(this.outDir, this.next));
+    await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
   }
 }
 

@@ -34,7 +34,7 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
   }
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
-  await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+  await writeAll(state.images?.files ?? [], 64, (f) => (f.contents ? writer.write(f.path, f.contents) : writer.copy(f.path, f.from)));
 }
 
 /** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */
