@@ -5,11 +5,12 @@
 // build: each of its documents gets a `WorkerFailure` instead of a result, and piscina starts a
 // new worker for the chunks still to come.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
 
@@ -167,7 +168,8 @@ export class Executor {
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
-  if (existsSync(file)) return file;
+  // Its hash is written beside it: a module damaged since is made again, never imported.
+  if (readSealed(`${file}.sha256`, file)?.toString() === sha256OfFile(file)) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
@@ -181,5 +183,14 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
+  writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
+}
+
+function sha256OfFile(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
 }
