@@ -27,6 +27,6 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   }
   const writer = options.writer;
   if (!writer) return;
-  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
+  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, !f.drawn)); // a card's file is named by its key (src/cards)
   await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
 }
