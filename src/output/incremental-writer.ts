@@ -228,7 +228,7 @@ export class IncrementalWriter implements ReusingWriter {
 
   async commit(): Promise<void> {
     await this.open();
-    await mkdir(dirname(this.manifestFile), { recursive: true });
+    await mkdir(dirname(this.manifestFile), { recursive: true }).catch(() => undefined); // saveManifest copes
     if (this.previous) {
       const removed = Object.keys(this.previous).some((p) => !this.next.has(p));
       if (this.staged.size === 0 && !removed) {
@@ -269,9 +269,15 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   private async saveManifest(dirty: boolean): Promise<void> {
-    // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap. A
-    // dirty manifest is never read for its files (open() writes everything then): it has none.
-    await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
+    // Atomic. The dirty mark guards the swap: a dirty manifest is never read for its files
+    // (open() writes everything then), and neither is a missing one. So a manifest that cannot
+    // be written (a full or read-only cache) is removed instead, and the commit goes on; only
+    // when it cannot be removed either does the commit fail.
+    try {
+      await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
+    } catch {
+      await rm(this.manifestFile, { force: true });
+    }
   }
 }
 
