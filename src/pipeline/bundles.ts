@@ -1,7 +1,7 @@
 // The templates (server), islands (client) and stylesheet bundles. esbuild works off the main
 // thread, so the bundles are started before the content loads and awaited when pages render.
 // Dev rebuilds take a bundle from the previous build when its sources did not change; with the
-// persistent caches (stitch build) a bundle whose inputs did not change comes from
+// file caches (stitch build) a bundle whose inputs did not change comes from
 // .stitch/cache/bundles/ (cache/bundle-cache.ts) and esbuild is not started.
 import { join } from 'node:path';
 import { bundleIslands, listIslands, type ClientBundle } from '../islands/bundle-islands.ts';
