@@ -1,4 +1,4 @@
-// The pipeline in one function: load → link → images (plan) → routes → bundles → documents →
+// The pipeline in one function: load → link → images (plan) → routes → warnings → bundles → documents →
 // images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
 import { existsSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
-import { linksStage, weightsStage } from './pipeline/verify.ts';
+import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
 export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
@@ -44,6 +44,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await timed(state, 'images', () => imagesStage(state, options));
     await timed(state, 'routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
+    await timed(state, 'warnings', () => warningsStage(state));
     await timed(state, 'bundle', () => bundleStage(state, bundles));
     encoder = startEncoding(state, options); // photo variants encode while the pages render…
     const referenced = await timed(state, 'render', () => documentsStage(state, options, executor, encoder?.add));
