@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, w
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/build-site.ts';
-import { perfProject, type PerfProject } from './perf-project.ts';
+import { perfProject, syntheticPost, type PerfProject } from './perf-project.ts';
 
 /** Every file under `dir` (recursive). */
 function filesUnder(dir: string): string[] {
@@ -39,6 +39,8 @@ describe('a damaged or shared .stitch/', { timeout: 900_000 }, () => {
   let clean: Map<string, string>;
   beforeAll(async () => {
     p = await perfProject(4);
+    // A post with a cover photo: its variants are encoded and kept too.
+    p.write('content/blog/synthetic-0001.md', syntheticPost(1).replace('author: "Test Author"', 'author: "Test Author"\ncoverImage: /images/og-default.jpg'));
     const r = p.build();
     expect(r.code, r.stderr).toBe(0);
     clean = p.files();
