@@ -77,6 +77,17 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(repaired.files.map((f) => f.path).sort()).toEqual(first.files.map((f) => f.path).sort());
     expect(readFileSync(first.files[0].from).length).toBe(first.bytes.get(`/${first.files[0].path}`));
 
+    // Damage that keeps the size (zeroed bytes, one flipped bit) is seen too: made again, never output.
+    const good = readFileSync(first.files[1].from);
+    for (const damage of [(b: Buffer) => b.fill(0, b.length >> 2, b.length >> 1), (b: Buffer) => { b[b.length >> 1] ^= 1; }]) {
+      const damaged = Buffer.from(good);
+      damage(damaged);
+      writeFileSync(first.files[1].from, damaged);
+      const again = await encodeImages(await planImages(assets, cacheDir, list, { encode: true }), []);
+      expect(again.encoded).toBe(1);
+      expect(readFileSync(first.files[1].from).equals(good)).toBe(true);
+    }
+
     // A changed photo gets new names; the old entry is pruned.
     await photo(join(assets, 'images/wide.jpg'), 1000, 500, 2);
     const changed = await buildImages(assets, cacheDir, list);
