@@ -14,7 +14,7 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   const graph = state.graph!;
   const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
   if (jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
-  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options));
+  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state));
   state.cards = await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
@@ -28,6 +28,6 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   }
   const writer = options.writer;
   if (!writer) return;
-  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
+  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, !f.drawn)); // a card's file is named by its key (src/cards)
   await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
 }

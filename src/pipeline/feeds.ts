@@ -7,7 +7,6 @@
 // stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
 import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { noCaches, type Caches } from '../cache/cache.ts';
 import { engineVersion } from '../cache/engine-version.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { feedPosts } from '../feeds/feed-links.ts';
@@ -18,9 +17,9 @@ import type { BuildState } from './state.ts';
 export const FEED_PACKAGES = ['feed', 'xml-js'];
 
 /** The three feed files. */
-export async function feedFiles(state: BuildState, caches: Caches = noCaches): Promise<{ path: string; contents: string }[]> {
+export async function feedFiles(state: BuildState): Promise<{ path: string; contents: string }[]> {
   const siteUrl = state.layout!.siteUrl;
-  const cache = await caches.open(feedHtmlCacheKind());
+  const cache = await state.caches.open(feedHtmlCacheKind());
   const contents = new Map<string, string>();
   for (const [slug, html] of state.feedBodies ?? []) {
     const base = absoluteUrl(siteUrl, `/blog/${slug}`);
