@@ -131,10 +131,8 @@ describe('the cards', () => {
     const key = retitled.state.cards!.files.find((f) => f.path === `cards${POST}.png`)!.key;
     expect(before).not.toContain(key);
     expect(retitled.writer.files.get(`cards${POST}.png`)).not.toEqual(first.writer.files.get(`cards${POST}.png`));
-    // The old card's key is pruned from the cache: a third build of the first title draws it again.
-    const cache = await persistentCaches(config(content)).open(cardKind);
-    expect(cache.has(first.state.cards!.files.find((f) => f.path === `cards${POST}.png`)!.key)).toBe(false);
-    expect(cache.has(key)).toBe(true);
+    // The new card is in the card cache for the next build.
+    expect((await persistentCaches(config(content)).open(cardKind)).has(key)).toBe(true);
   }, 120_000);
 });
 
