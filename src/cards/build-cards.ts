@@ -54,6 +54,8 @@ export interface CardsContext {
   workers: boolean;
   /** NODE_ENV=production in the pool's workers. */
   production: boolean;
+  /** Hears of each card drawn: how many of those to draw are done (the CLI's progress). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** A card's PNG, as stored: a value that is not a PNG is a miss. */
@@ -117,6 +119,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       return;
     }
     result.rendered++;
+    ctx.onProgress?.(result.rendered, missing.length);
     if (drawn.photoError === undefined) {
       cache.set(key, drawn.png);
       result.files.push({ path: job.output, key });

@@ -41,7 +41,8 @@ export interface CardToDraw {
 /** A card drawn (with, if its photo was left out, why), or why it could not be drawn. */
 export type CardDrawn = { png: Uint8Array; photoError?: string } | { error: string };
 
-export async function drawCards({ items, ...setup }: CardSetup & { items: CardToDraw[] }): Promise<CardDrawn[]> {
+/** `started(i)`: told as card i begins (the executor's time limit is per card). */
+export async function drawCards({ items, ...setup }: CardSetup & { items: CardToDraw[] }, started?: (item: number) => void): Promise<CardDrawn[]> {
   const template = await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
   const [fonts, fallback, logo] = await Promise.all([
     readCardFonts(template, setup.root),
@@ -51,7 +52,8 @@ export async function drawCards({ items, ...setup }: CardSetup & { items: CardTo
   // A photo's cards come together (build-cards.ts sorts them): each photo is cropped once a batch.
   const photos = new Map<string, Promise<string>>();
   const drawn: CardDrawn[] = [];
-  for (const card of items) {
+  for (const [i, card] of items.entries()) {
+    started?.(i);
     try {
       let photo: string | undefined;
       let photoError: string | undefined;

@@ -213,7 +213,8 @@ export class DevBuilder {
 
   /** What every dev build is given; the body-edit path renders with the same (documentJob). */
   private buildOptions(writer: MemoryWriter): BuildOptions {
-    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo };
+    // links: the link check's warnings and errors, as build and check give them.
+    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo, links: true };
   }
 
   /** A build's posts and their pages' output paths, by slug (kept per build: the body-edit path asks on every edit). */
@@ -401,7 +402,7 @@ async function renderPostPages(state: BuildState, options: BuildOptions, posts: 
     inputs.push({ old, post, key, route: { ...old, markdown: { ...old.markdown, body: post.body } }, markdownHtml: markdownCache?.get(key) });
   }
   const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
-  await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
+  await new DocumentRunner(state.config, false).documents({ ...job, returnMarkdown: true }, inputs, (input, facts) => {
     if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
     const { old, post, key, route } = input as (typeof inputs)[number];
     const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;

@@ -19,6 +19,7 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: options.cache ?? persistentCaches(config),
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
     workers: options.workers ?? true, production: config.mode === 'production',
+    onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = jobs.find((j) => j.page === pages[0]);
