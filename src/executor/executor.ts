@@ -250,6 +250,8 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    // Native addons cannot be bundled; the card task's libraries are loaded from node_modules (so an upgrade is picked up).
+    external: ['@resvg/resvg-js', 'sharp', 'satori'],
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });

@@ -182,8 +182,8 @@ export class IncrementalWriter implements ReusingWriter {
     this.staged.add(path);
   }
 
-  write(path: string, contents: string | Uint8Array): Promise<void> {
-    const key = `sha256:${createHash('sha256').update(contents).digest('hex')}`;
+  write(path: string, contents: string | Uint8Array, named?: string): Promise<void> {
+    const key = named ? `named:${named}` : `sha256:${createHash('sha256').update(contents).digest('hex')}`;
     return this.put(path, key, (file) => writeFile(file, contents));
   }
 
@@ -212,10 +212,9 @@ export class IncrementalWriter implements ReusingWriter {
     this.described = true;
   }
 
-  async copy(path: string, from: string, named = false): Promise<void> {
-    // A named file's key is its path (~4,000 stats fewer for the cards). Otherwise synchronous: a
-    // build copies thousands of files, and a promise per stat costs several times the CPU.
-    const key = named ? `named:${from}` : copyKey(from);
+  async copy(path: string, from: string): Promise<void> {
+    // Synchronous: a build copies thousands of files, and a promise per stat costs several times the CPU.
+    const key = copyKey(from);
     return this.put(path, key, (file) => copyFile(from, file));
   }
 
