@@ -240,7 +240,8 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
   // Its hash is written beside it: a module damaged since is made again, never imported.
-  if (readSealed(`${file}.sha256`, file)?.toString() === sha256OfFile(file)) return file;
+  const made = sha256OfFile(file);
+  if (made !== undefined && readSealed(`${file}.sha256`, file)?.toString() === made) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
