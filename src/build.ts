@@ -14,6 +14,7 @@ import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
+import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, weightsStage } from './pipeline/verify.ts';
@@ -35,12 +36,18 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const bundles = startBundles(state, options); // esbuild works while the content loads
     if (writesEverything(config, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
-    await timed(state, 'content', () => loadStage(state, options));
-    if (!state.graph || stop()) return await failed(state, options);
-    await timed(state, 'link', () => linkStage(state));
-    if (stop()) return await failed(state, options);
-    await timed(state, 'images', () => imagesStage(state, options));
-    await timed(state, 'routes', () => routesStage(state, options));
+    const edits = bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
+    if (edits) await timed(state, 'content', () => applyBodyEdits(state, options.incremental!.previous, edits));
+    else {
+      const before = state.diagnostics.length;
+      await timed(state, 'content', () => loadStage(state, options));
+      if (!state.graph || stop()) return await failed(state, options);
+      await timed(state, 'link', () => linkStage(state));
+      if (stop()) return await failed(state, options);
+      await timed(state, 'images', () => imagesStage(state, options));
+      await timed(state, 'routes', () => routesStage(state, options));
+      state.contentDiagnostics = state.diagnostics.slice(before);
+    }
     if (stop()) return await failed(state, options);
     await timed(state, 'bundle', () => bundleStage(state, bundles));
     encoder = startEncoding(state, options); // photo variants encode while the pages render…

@@ -12,15 +12,17 @@ import type { BuildOptions, BuildState } from './state.ts';
 export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
-  const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
-  if (jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
-  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options));
-  state.cards = await buildCards(jobs, {
+  // A dev rebuild that took the route table over has the same cards, and dev draws none.
+  const previous = state.routesTakenOver && !options.renderCards ? options.incremental?.previous.cards : undefined;
+  const jobs = previous ? [] : cardJobs(state);
+  if (!previous && jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
+  state.cards = previous ?? await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
-    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
+    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards ?? false,
+    bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options)),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
-    const job = jobs.find((j) => j.page === pages[0]);
+    const job = (previous ? cardJobs(state) : jobs).find((j) => j.page === pages[0]);
     // A post's cover is its own field; a service's photo is a field deep in its category's file.
     const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
     state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
@@ -29,4 +31,9 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   if (!writer) return;
   await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
   await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
+}
+
+/** A card to draw for every page that has its own. */
+function cardJobs(state: BuildState) {
+  return [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
 }

@@ -27,6 +27,7 @@ export async function imagesStage(state: BuildState, options: BuildOptions): Pro
 
 /** The photo variants' encoder, started before rendering: pages hand it the variants they reference as they render. */
 export function startEncoding(state: BuildState, options: BuildOptions): VariantEncoder | undefined {
+  if (state.images === options.incremental?.previous.images) return undefined; // a dev rebuild's, taken over: encoded already
   return state.images && new VariantEncoder(state.images, { onProgress: options.onImageProgress });
 }
 

@@ -55,6 +55,14 @@ export interface BuildState {
   cards?: CardsResult;
   /** Each page's key (documents.ts pageKeys), by output path, when the writer keeps pages. */
   pageKeys?: Map<string, string>;
+  /** The part of every page's key that all pages share (a rebuild with the same keeps the keys of unchanged routes). */
+  pageKeyBase?: string;
+  /** What the content, link, images and routes stages reported (a dev rebuild that takes their results over reports them again). */
+  contentDiagnostics?: Diagnostic[];
+  /** The route table is the previous build's with posts' bodies changed (dev: post-edits.ts): what comes from routes alone stands. */
+  routesTakenOver?: boolean;
+  /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */
+  siteFiles?: { path: string; contents: string }[];
 }
 
 /** The facts of one rendered page. */
@@ -81,7 +89,17 @@ export function pageMeta(page: RenderedPage): PageMeta {
   return { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links };
 }
 
+/** What a build is for: `stitch build` (the default), `stitch dev`'s rebuilds, or `stitch check`. */
+export type BuildMode = 'build' | 'dev' | 'check';
+
+/** Whether pages are weighed: for the CLI's report and for the budgets (dev shows neither). */
+export function weighsPages(options: BuildOptions): boolean {
+  return Boolean(options.budgets || (options.writer && options.mode !== 'dev'));
+}
+
 export interface BuildOptions {
+  /** What the build is for (default 'build'). */
+  mode?: BuildMode;
   /** Where output goes; nothing is written when omitted. */
   writer?: Writer;
   /** Minify client code (off in dev for readable stacks). */
@@ -127,8 +145,10 @@ export interface BuildOptions {
 
 /** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */
 export interface IncrementalOptions {
-  /** The earlier successful build. */
+  /** The earlier successful build (never changed by this one). */
   previous: BuildState;
+  /** Absolute paths of the files added, changed or removed since `previous`; undefined when not known. */
+  changed?: string[];
   /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
   reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
 }

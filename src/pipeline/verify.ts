@@ -3,7 +3,7 @@
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
 import { persistentCaches } from '../cache/cache.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import { weighsPages, type BuildOptions, type BuildState } from './state.ts';
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
 export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {
@@ -12,7 +12,7 @@ export async function linksStage(state: BuildState, options: BuildOptions): Prom
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */
 export function weightsStage(state: BuildState, options: BuildOptions): void {
-  if (!options.writer && !options.budgets) return;
+  if (!weighsPages(options)) return;
   const styles = state.styles?.href ? [state.styles.href] : [];
   state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
   const responsive = new Set(Object.keys(state.images?.manifest ?? {}));

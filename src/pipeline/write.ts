@@ -14,17 +14,12 @@ import type { BuildOptions, BuildState } from './state.ts';
 export async function writeStage(state: BuildState, options: BuildOptions): Promise<void> {
   const writer = options.writer;
   if (!writer) return;
-  const siteUrl = state.layout!.siteUrl;
-  const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
-  const pages = [...state.pages.values()].map((p) => p.route);
+  const previous = state.routesTakenOver ? options.incremental?.previous.siteFiles : undefined;
+  state.siteFiles = previous ?? siteFiles(state, state.layout!.siteUrl);
   const files: { path: string; contents: string | Uint8Array }[] = [
-    ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
+    ...state.siteFiles,
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
-    { path: 'sitemap.xml', contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
-    { path: 'robots.txt', contents: robotsTxt(siteUrl) },
-    { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
-    { path: '_headers', contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
     ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
   ];
@@ -36,6 +31,19 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
   await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+}
+
+/** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */
+function siteFiles(state: BuildState, siteUrl: string): { path: string; contents: string }[] {
+  const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
+  const pages = [...state.pages.values()].map((p) => p.route);
+  return [
+    ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
+    { path: 'sitemap.xml', contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
+    { path: 'robots.txt', contents: robotsTxt(siteUrl) },
+    { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
+    { path: '_headers', contents: headersFile(sitePolicy(state)) },
+  ];
 }
 
 /** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */
