@@ -143,8 +143,9 @@ export class DevSession {
       const due = this.publicationDue();
       if (changed.length === 0 && !this.initial && !due) continue;
       const candidate = await this.buildOnce(changed, due, stampOf);
-      // Were the files it read still being written? With hints, the watcher reported every file written since.
-      const recheck = hint && !this.walk ? [...this.hinted] : undefined;
+      // Were the files it read still being written (an editor's save truncates, then writes)? With
+      // hints: those it was told of, and those the watcher reported since.
+      const recheck = hint && !this.walk ? [...hint, ...this.hinted] : undefined;
       const moved = recheck ? [...look(this.inputs, recheck)].some(([path, stamp]) => stamp !== stampOf(path)) : changedPaths(whole ?? built, takeSnapshot(this.inputs)).length > 0;
       if (moved && restarts++ < MAX_RESTARTS) {
         // Files changed while the build read them (an editor still writing): drop it, go again.
