@@ -4,7 +4,6 @@
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
-import { persistentCaches } from './cache/cache.ts';
 import { locateDiagnostics } from './content/locate-diagnostics.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
@@ -16,7 +15,7 @@ import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
-import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
+import { newState, resolveBuildOptions, timed, type BuildContext, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
@@ -24,9 +23,10 @@ export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, Rendere
 export { pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
-export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
+export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
   const state = newState(config);
-  const executor = new DocumentRunner(config, options.workers ?? true);
+  const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
+  const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
   let encoder: ReturnType<typeof startEncoding>;
@@ -77,18 +77,18 @@ async function settled(stages: Promise<unknown>[]): Promise<void> {
 }
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
-function writesEverything(config: ResolvedConfig, options: BuildOptions): boolean {
+function writesEverything(config: ResolvedConfig, options: BuildContext): boolean {
   return !options.incremental && options.cache?.kind !== 'memory' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
-async function failed(state: BuildState, options: BuildOptions): Promise<BuildResult> {
+async function failed(state: BuildState, options: BuildContext): Promise<BuildResult> {
   await options.writer?.abort();
   return { ok: false, state: await finished(state, options) };
 }
 
-async function finished(state: BuildState, options: BuildOptions): Promise<BuildState> {
-  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, options.cache ?? persistentCaches(state.config));
+async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
+  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, options.cache);
   return state;
 }
 

@@ -7,9 +7,9 @@ import { errors } from '../errors/catalogue.ts';
 import { pagesLabel } from '../check/site-index.ts';
 import { writeAll } from '../output/writer.ts';
 import { bundleCacheDir } from './bundles.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function cardsStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
   // A dev rebuild that took the route table over has the same cards, and dev draws none.
@@ -18,7 +18,7 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   if (!previous && jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
   state.cards = previous ?? await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
-    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards ?? false,
+    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
     bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options)),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {

@@ -21,14 +21,14 @@ import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { WorkerFailure, type DocumentRunner } from './executor.ts';
 import { FeedBodies } from './feed-bodies.ts';
-import { weighsPages, type BuildOptions, type BuildState, type RenderedPage } from './state.ts';
+import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildOptions, executor: DocumentRunner, onImages?: (urls: string[]) => Promise<void> | undefined): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner, onImages?: (urls: string[]) => Promise<void> | undefined): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
-  const measure = weighsPages(options);
+  const measure = options.weighPages;
   const shared = documentJob(state, options);
   const markdownOptions = shared.markdown;
   // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
@@ -164,9 +164,9 @@ function keptKeys(state: BuildState, previous: BuildState | undefined, fresh: (r
 }
 
 /** What every document of a build shares (dev's body-edit path renders its pages with it too). */
-export function documentJob(state: BuildState, options: BuildOptions): DocumentJob {
+export function documentJob(state: BuildState, options: BuildContext): DocumentJob {
   // Page weights are measured for the CLI's report and for budgets.
-  const measure = weighsPages(options);
+  const measure = options.weighPages;
   return {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
@@ -218,10 +218,10 @@ function feedMarkdownKind(): CacheKind<string> {
  * A build that renders no Markdown (nothing changed) needs only the feed posts' HTML: it reads
  * them from a copy of their own (markdown-feed), not the whole cache (33 MB at 4,000 posts).
  */
-async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<MarkdownHtml | undefined> {
+async function markdownCacheFor(state: BuildState, options: BuildContext, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<MarkdownHtml | undefined> {
   const markdownRoutes = routes.filter((r) => r.markdown).length;
   if (markdownRoutes === 0 && !forFeeds) return undefined;
-  const caches = options.cache ?? persistentCaches(state.config);
+  const caches = options.cache;
   if (caches.kind === 'none') return undefined;
   let cache = markdownRoutes > 0 ? await caches.open(markdownCacheKind()) : undefined;
   const feeds = forFeeds ? await caches.open(feedMarkdownKind()) : undefined;

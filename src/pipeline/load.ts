@@ -1,17 +1,16 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
-import { persistentCaches } from '../cache/cache.ts';
 import { relative } from 'node:path';
 import { postCacheKind, postEngineVersion, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
 import { SourceHashes } from '../cache/source-hashes.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function loadStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function loadStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
-  const caches = options.cache ?? persistentCaches(config);
+  const caches = options.cache;
   const cache = await caches.open(postCacheKind());
   // YAML data only from the disk cache: it decodes fresh objects each build, where the memory
   // cache (dev) would hand the same ones to a build that may change them.

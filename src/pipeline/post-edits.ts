@@ -10,13 +10,13 @@ import { normalizeSource } from '../content/parse-source.ts';
 import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
 import type { Route } from '../routes/types.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
 /** Posts whose body alone changed since the previous build, by slug, with their file's hash. */
 export type BodyEdits = Map<string, { post: Post; hash: string }>;
 
 /** The body edits among the changed files; undefined when anything else changed (or is unknown). */
-export function bodyEdits(state: BuildState, options: BuildOptions): BodyEdits | undefined {
+export function bodyEdits(state: BuildState, options: BuildContext): BodyEdits | undefined {
   const incremental = options.incremental;
   const previous = incremental?.previous;
   const { config } = state;

@@ -8,7 +8,7 @@ import type { ContentGraph } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
-import type { Caches } from '../cache/cache.ts';
+import { persistentCaches, type Caches } from '../cache/cache.ts';
 import type { PageMeta } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
@@ -92,9 +92,32 @@ export function pageMeta(page: RenderedPage): PageMeta {
 /** What a build is for: `stitch build` (the default), `stitch dev`'s rebuilds, or `stitch check`. */
 export type BuildMode = 'build' | 'dev' | 'check';
 
-/** Whether pages are weighed: for the CLI's report and for the budgets (dev shows neither). */
-export function weighsPages(options: BuildOptions): boolean {
-  return Boolean(options.budgets || (options.writer && options.mode !== 'dev'));
+/**
+ * The options as the stages read them: resolved once in build(), defaults by mode (dev
+ * neither minifies nor copies site-assets/, which it serves from disk).
+ */
+export type BuildContext = Required<Pick<BuildOptions, 'mode' | 'minify' | 'copyAssets' | 'keepGoing' | 'cache' | 'workers' | 'links' | 'budgets' | 'encodeImages' | 'renderCards'>> & BuildOptions & {
+  /** Pages are weighed: for the CLI's report and for the budgets (dev shows neither). */
+  weighPages: boolean;
+};
+
+export function resolveBuildOptions(config: ResolvedConfig, options: BuildOptions): BuildContext {
+  const mode = options.mode ?? 'build';
+  const budgets = options.budgets ?? false;
+  return {
+    ...options,
+    mode,
+    minify: options.minify ?? mode !== 'dev',
+    copyAssets: options.copyAssets ?? mode !== 'dev',
+    keepGoing: options.keepGoing ?? false,
+    cache: options.cache ?? persistentCaches(config),
+    workers: options.workers ?? true,
+    links: options.links ?? false,
+    budgets,
+    encodeImages: options.encodeImages ?? false,
+    renderCards: options.renderCards ?? false,
+    weighPages: budgets || (options.writer !== undefined && mode !== 'dev'),
+  };
 }
 
 export interface BuildOptions {

@@ -1,18 +1,17 @@
 // After the pages: the link check (every internal link, #fragment and referenced file of the
 // pages as rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
-import { persistentCaches } from '../cache/cache.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
-import { weighsPages, type BuildOptions, type BuildState } from './state.ts';
+import { type BuildContext, type BuildState } from './state.ts';
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
-export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {
-  state.diagnostics.push(...await checkLinksCached(state, options.cache ?? persistentCaches(state.config)));
+export async function linksStage(state: BuildState, options: BuildContext): Promise<void> {
+  state.diagnostics.push(...await checkLinksCached(state, options.cache));
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */
-export function weightsStage(state: BuildState, options: BuildOptions): void {
-  if (!weighsPages(options)) return;
+export function weightsStage(state: BuildState, options: BuildContext): void {
+  if (!options.weighPages) return;
   const styles = state.styles?.href ? [state.styles.href] : [];
   state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
   const responsive = new Set(Object.keys(state.images?.manifest ?? {}));

@@ -1,7 +1,6 @@
 // The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
 // client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
 // feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
-import { persistentCaches } from '../cache/cache.ts';
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
@@ -9,9 +8,9 @@ import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { RedirectRoute } from '../routes/types.ts';
 import { feedFiles } from './feeds.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function writeStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function writeStage(state: BuildState, options: BuildContext): Promise<void> {
   const writer = options.writer;
   if (!writer) return;
   const previous = state.routesTakenOver ? options.incremental?.previous.siteFiles : undefined;
@@ -21,10 +20,10 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
     ...(state.files ?? []),
-    ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
+    ...await feedFiles(state, options.cache),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
-  if (options.copyAssets ?? true) {
+  if (options.copyAssets) {
     const assets = [...state.graph!.assets].sort();
     await writeAll(assets, 64, (a) => writer.copy(a.slice(1), `${state.config.assetsDir}${a}`));
   }
