@@ -183,7 +183,8 @@ export class DevSession {
     // Pages whose key did not change are kept from the last good output (the CLI's rule, in memory).
     const writer = new MemoryWriter({ keyed: true, previous: full ? undefined : this.output });
     const { ok, state } = await build(config, {
-      mode: 'dev', writer, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo,
+      // links: the link check's warnings and errors, as build and check give them.
+      mode: 'dev', writer, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo, links: true,
       // Unchanged files are not read again (their stamps say which), unchanged posts not parsed again.
       texts: {
         get: (path) => {

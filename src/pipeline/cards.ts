@@ -20,6 +20,7 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
     bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options)),
+    onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = (previous ? cardJobs(state) : jobs).find((j) => j.page === pages[0]);

@@ -87,9 +87,12 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
+  await executor.documents(job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
     if (facts instanceof WorkerFailure) {
-      state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
+      feed.failed(route);
+      // Over a limit while its Markdown rendered: the Markdown is the likely cause (fits-inline.ts).
+      const markdown = facts.limit && route.markdown && markdownHtml === undefined;
+      state.diagnostics.push(markdown ? errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.message) : errors.workerFailed(route.output, facts.message, route.origin?.file));
       return;
     }
     if (unreadable.has(route.output)) {
@@ -114,6 +117,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     else if (facts.markdownPlace && cacheKey !== undefined) appendTo!.appended(cacheKey, facts.markdownPlace);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
+    else feed.failed(route);
     if (facts.links) facts.links = interner.intern(facts.links);
     found.set(route.output, pageOf(original.get(route.output)!, facts));
     if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);

@@ -2,7 +2,7 @@
 // client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
 // feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
-import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
+import { headersFile, redirectsFile, robotsTxt, SITE_FILES, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
 import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -38,10 +38,10 @@ function siteFiles(state: BuildState, siteUrl: string): { path: string; contents
   const pages = [...state.pages.values()].map((p) => p.route);
   return [
     ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
-    { path: 'sitemap.xml', contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
-    { path: 'robots.txt', contents: robotsTxt(siteUrl) },
-    { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
-    { path: '_headers', contents: headersFile(sitePolicy(state)) },
+    { path: SITE_FILES.sitemap, contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
+    { path: SITE_FILES.robots, contents: robotsTxt(siteUrl) },
+    { path: SITE_FILES.redirects, contents: redirectsFile(stubs, state.prefixRedirects) },
+    { path: SITE_FILES.headers, contents: headersFile(sitePolicy(state)) },
   ];
 }
 

@@ -28,7 +28,7 @@ interface ServerFacts {
 /** What rendering needs of the templates bundle: the loaded module, on any thread. */
 export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeColor'> {
   templates: Record<string, ComponentType<any>>;
-  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: WeakMap<object, Map<string, string>>) => RenderedBody;
 }
 
 export interface ServerBundle extends ServerFacts {

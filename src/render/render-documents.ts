@@ -14,6 +14,7 @@ import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.t
 import { outputFile } from '../output/output-path.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { ServerModule } from './bundle-templates.ts';
+import type { KeptParts } from './reused.tsx';
 import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
 /** What every document of a build shares: plain data, so it can go to a worker once per batch. */
@@ -78,15 +79,23 @@ export interface PageFacts {
   writeError?: { message: string; code?: string; path?: string };
 }
 
-type RenderMarkdown = (markdown: string, options: MarkdownOptions) => string;
+/** What a document renderer keeps between passes (render/document-task.ts makes one per worker or build). */
+export interface DocumentRenderer {
+  /** The Markdown pipeline (undefined while no page has needed it). */
+  markdown?: { render(markdown: string, options: MarkdownOptions): string };
+  /** The page parts rendered so far, pasted into later pages (reused.tsx). */
+  kept: KeptParts;
+}
 
-export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderMarkdown: RenderMarkdown): PageFacts[] {
+/** `started(i)`: told as each input begins (the executor's item clock). */
+export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderer: DocumentRenderer, started?: (item: number) => void): PageFacts[] {
   const entries = new Map(job.context.entries);
   const made = new Set<string>();
   const rendered: string[] = [];
   const facts = inputs.map((input, i): PageFacts => {
+    started?.(i);
     try {
-      return renderOne(server, job, entries, made, input, renderMarkdown, (html) => (rendered[i] = html));
+      return renderOne(server, job, entries, made, input, renderer, (html) => (rendered[i] = html));
     } catch (error) {
       return { islands: [], scripts: [], imageUrls: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
@@ -112,14 +121,15 @@ function toCache(target: PackAppend, inputs: DocumentInput[], facts: PageFacts[]
   which.forEach((i, n) => (facts[i].markdownPlace = places[n]));
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown, rendered: (html: string) => void): PageFacts {
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): PageFacts {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
   if (route.markdown) {
     let html = input.markdownHtml;
     if (html === undefined) {
-      html = renderMarkdown(route.markdown.body, job.markdown);
+      if (!renderer.markdown) throw new Error('the Markdown pipeline was not loaded for a document that needs it');
+      html = renderer.markdown.render(route.markdown.body, job.markdown);
       if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
       rendered(html);
     }
@@ -131,7 +141,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
   if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
-  const page = renderPageDocument(server, job.context, entries, route);
+  const page = renderPageDocument(server, job.context, entries, route, renderer.kept);
   const bytes = Buffer.byteLength(page.html);
   const facts: PageFacts = {
     islands: page.islands,

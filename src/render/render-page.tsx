@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { IslandCollector } from '../islands/island.tsx';
 import { ImageCollector, ImageManifestContext, type ImageUse } from '../images/image-context.ts';
 import type { ImageManifest } from '../images/image-manifest.ts';
-import { PageParts, ReusedParts } from './reused.tsx';
+import { PageParts, ReusedParts, type KeptParts } from './reused.tsx';
 
 export interface RenderedBody {
   html: string;
@@ -15,14 +15,15 @@ export interface RenderedBody {
   images: ImageUse[];
 }
 
-export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>): RenderedBody {
+/** `kept`: the shared parts (reused.tsx) of the pages this renderer rendered before. */
+export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: KeptParts): RenderedBody {
   const Component = templates[template];
   if (!Component) throw new Error(`no template named "${template}" (templates/index.ts exports: ${Object.keys(templates).join(', ')})`);
   const islands = new Set<string>();
   const manifest = ((props.layout as { images?: ImageManifest } | undefined)?.images) ?? {};
   const page = createElement(ImageManifestContext.Provider, { value: manifest }, createElement(Component, props));
   const images: ImageUse[] = [];
-  const parts = new PageParts();
+  const parts = new PageParts(kept);
   const html = renderToString(createElement(ReusedParts.Provider, { value: parts }, createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page))));
   return { html: parts.finish(html), islands: [...islands].sort(), images };
 }

@@ -1,6 +1,7 @@
 // Renders one page route into its full HTML document. Shared by the main thread (small sites,
 // dev) and the render workers (large sites), so both produce the same bytes.
 import type { ServerModule } from './bundle-templates.ts';
+import type { KeptParts } from './reused.tsx';
 import { renderDocument } from './document.ts';
 import { pageAlternates } from '../feeds/feed-links.ts';
 import type { ImageUse } from '../images/image-context.ts';
@@ -33,8 +34,9 @@ export interface PageDocument {
   images: ImageUse[];
 }
 
-export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute): PageDocument {
-  const body = server.renderPage(server.templates, route.template, route.props);
+/** `kept`: the page parts of earlier pages to paste (reused.tsx); none by default. */
+export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute, kept: KeptParts = new WeakMap()): PageDocument {
+  const body = server.renderPage(server.templates, route.template, route.props, kept);
   const scripts: string[] = [];
   const preloads = new Set<string>();
   const later = new Set<string>();

@@ -6,6 +6,8 @@
 // The key must be everything the part's HTML depends on: `by` (an object the pages share, kept
 // while it lives) and `id` (a string). A part must record nothing (no islands, no images):
 // a pasted part would not record again; renderPage() refuses to keep one that does.
+// The parts kept live as long as their `KeptParts`: one per document renderer (a build's thread
+// or a worker), never the module.
 import { createContext, createElement, Fragment, useContext, type ReactElement } from 'react';
 
 /** The parts of the page being rendered (renderPage provides one per page). */
@@ -22,18 +24,21 @@ export function Reused({ by, id, children }: { by: object; id: string; children:
 const NONCE = Math.random().toString(36).slice(2, 10);
 const TAG = `stitch-part-${NONCE}`;
 const OPEN = `<${TAG}-`;
-const MARKER = new RegExp(`<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`, 'y');
+const MARKER_SOURCE = `<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`;
 /** HTML that records something while it renders: never pasted. */
 const RECORDS = /<img\b|<source\b|data-island/;
 
-const kept = new WeakMap<object, Map<string, string>>();
+/** The parts rendered so far, by `by` and `id`: what later pages paste. */
+export type KeptParts = WeakMap<object, Map<string, string>>;
 
 export class PageParts {
   private readonly firsts: { by: object; id: string }[] = [];
   private readonly pasted: string[] = [];
 
+  constructor(private readonly kept: KeptParts) {}
+
   element(by: object, id: string, children: ReactElement): ReactElement {
-    const html = kept.get(by)?.get(id);
+    const html = this.kept.get(by)?.get(id);
     if (html !== undefined) return createElement(`${TAG}-p`, { 'data-k': this.pasted.push(html) - 1 });
     const k = this.firsts.push({ by, id }) - 1;
     return createElement(Fragment, null, createElement(`${TAG}-s`, { 'data-k': k }), children, createElement(`${TAG}-e`, { 'data-k': k }));
@@ -49,19 +54,20 @@ export class PageParts {
       if (from < start.length || to < 0) return;
       const part = html.slice(from, to);
       if (part.includes(`<${TAG}`) || RECORDS.test(part)) return;
-      let parts = kept.get(by);
-      if (!parts) kept.set(by, (parts = new Map()));
+      let parts = this.kept.get(by);
+      if (!parts) this.kept.set(by, (parts = new Map()));
       parts.set(id, part);
     });
     // indexOf finds the few markers of a 40 KB page several times faster than a RegExp.
+    const marker = new RegExp(MARKER_SOURCE, 'y');
     let out = '';
     let at = 0;
     for (let m = html.indexOf(OPEN, at); m >= 0; m = html.indexOf(OPEN, at)) {
-      MARKER.lastIndex = m;
-      const found = MARKER.exec(html);
+      marker.lastIndex = m;
+      const found = marker.exec(html);
       if (!found) break;
       out += html.slice(at, m) + (found[1] === 'p' ? this.pasted[Number(found[2])] : '');
-      at = MARKER.lastIndex;
+      at = marker.lastIndex;
     }
     return at === 0 ? html : out + html.slice(at);
   }
