@@ -30,7 +30,7 @@ if (!values.content) throw new Error('--content <folder> is required');
 const out = values.keep ?? mkdtempSync(join(tmpdir(), 'bench-documents-'));
 const config = resolveConfig({ content: values.content, out });
 const options = resolveBuildOptions(config, { cache: noCaches, links: true, budgets: true });
-const state = newState(config);
+const state = newState(config, 'build', noCaches);
 const bundles = startBundles(state, options);
 await loadStage(state, options);
 await linkStage(state);

@@ -4,7 +4,9 @@
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
+import { cachesFor } from './cache/open-caches.ts';
 import { locateDiagnostics } from './content/locate-diagnostics.ts';
+import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
@@ -25,8 +27,8 @@ export { pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
-  const state = newState(config);
   const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
+  const state = newState(config, options.mode, options.cache);
   const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
@@ -42,7 +44,7 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
-    if (writesEverything(config, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
+    if (writesEverything(state, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
     const edits = bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
     if (edits) await stage('content', () => applyBodyEdits(state, options.incremental!.previous, edits));
@@ -57,14 +59,14 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
       state.contentDiagnostics = state.diagnostics.slice(before);
     }
     if (stop()) return await failed(state, options);
-    await stage('warnings', () => warningsStage(state, options));
+    await stage('warnings', () => warningsStage(state));
     await stage('bundle', () => bundleStage(state, bundles));
     encoder = startEncoding(state, options); // photo variants encode while the pages render…
     const referenced = await stage('render', () => documentsStage(state, options, executor, encoder?.add));
     if (stop()) return await failed(state, options);
     await settled([stage('photos', () => encodeStage(state, options, referenced, encoder), 'images'), stage('cards', () => cardsStage(state, options))]); // …and the cards are drawn
 
-    if (options.links) await stage('links', () => linksStage(state, options));
+    if (options.links) await stage('links', () => linksStage(state));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
     await stage('write', () => writeStage(state, options));
@@ -86,8 +88,8 @@ async function settled(stages: Promise<unknown>[]): Promise<void> {
 }
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
-function writesEverything(config: ResolvedConfig, options: BuildContext): boolean {
-  return !options.incremental && options.cache?.kind !== 'memory' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
+function writesEverything({ config, mode }: BuildState, options: BuildContext): boolean {
+  return !options.incremental && mode !== 'dev' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
@@ -97,7 +99,10 @@ async function failed(state: BuildState, options: BuildContext): Promise<BuildRe
 }
 
 async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
-  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, options.cache);
+  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
+  // A cache only saves time: one that could not be written is a warning, and the build went on without it.
+  const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
+  for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
   return state;
 }
 

@@ -8,8 +8,10 @@
 // grow with the number of pages, and a benchmark that keeps only photo variants between cold
 // builds must pay for them.
 import { createHash, hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { crc32 } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { engineVersion } from '../cache/engine-version.ts';
 import { sharpVersions } from '../images/lazy-sharp.ts';
@@ -27,7 +29,8 @@ export interface CardJob extends CardRequest {
 
 export interface CardsResult {
   /** Cards for the output: path in the output → its file in the cache. */
-  files: { path: string; from: string }[];
+  /** `drawn`: by this build (the output copies it again, in case an earlier copy was of a damaged card). */
+  files: { path: string; from: string; drawn?: boolean }[];
   /** Cards made without their photo (it could not be read): not cached, written as they are. */
   uncached: { path: string; contents: Buffer }[];
   /** Every card path the pages name (also when this build outputs none). */
@@ -94,7 +97,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     const key = hash('sha256', `${shared}\0${job.title}\0${job.category}\0${job.photo ? photoHashes.get(job.photo) ?? 'unreadable' : ''}`).slice(0, 32);
     const file = join(dir, `${key}.png`);
     used.add(key);
-    if (cached.has(`${key}.png`)) {
+    if (cached.has(`${key}.png`) && intactPng(file)) {
       result.files.push({ path: job.output, from: file });
       result.reused++;
     } else missing.push({ job, file });
@@ -118,7 +121,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       result.rendered++;
       ctx.onProgress?.(result.rendered, missing.length);
       if (photoError === undefined) {
-        result.files.push({ path: job.output, from: file });
+        result.files.push({ path: job.output, from: file, drawn: true });
         return;
       }
       // Not cached: the next build tries the photo again (and says so again).
@@ -166,4 +169,26 @@ async function prune(dir: string, names: string[], used: Set<string>): Promise<v
     if (name.endsWith('.tmp') && ((await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0) >= hour) return;
     await rm(join(dir, name), { force: true });
   }));
+}
+
+/**
+ * Whether a cached card is whole: every chunk of the PNG (up to IEND) has the CRC-32 it was
+ * written with. A card truncated, zeroed or with a flipped bit is drawn again, never output.
+ */
+function intactPng(file: string): boolean {
+  let png: Buffer;
+  try {
+    png = readFileSync(file);
+  } catch {
+    return false;
+  }
+  if (png.length < 8 || png.readUInt32BE(0) !== 0x89504e47) return false;
+  for (let at = 8; at + 12 <= png.length;) {
+    const length = png.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (end > png.length || crc32(png.subarray(at + 4, end - 4)) !== png.readUInt32BE(end - 4)) return false;
+    if (png.toString('latin1', at + 4, at + 8) === 'IEND') return end === png.length;
+    at = end;
+  }
+  return false;
 }

@@ -2,13 +2,14 @@
 // own with esbuild and imports it. Apart from the page templates so that the bundle's hash, part
 // of every card's cache key, changes only when the card's own code does.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { bundleForNode } from '../render/bundle-templates.ts';
+import { bundleForNode, sameBytes } from '../render/bundle-templates.ts';
 
 /** What templates/cards/index.ts exports. */
 export interface CardTemplate {
@@ -49,22 +50,22 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;
-  if (!existsSync(file)) await writeFileAtomic(file, code);
+  if (!sameBytes(file, code)) await writeFileAtomic(file, code); // missing or damaged
   let loaded: Promise<CardTemplate> | undefined;
   const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<CardTemplate>);
   const factsFile = `${cacheDir}/server/cards-${hash}.json`;
-  let cardFonts = readFonts(factsFile);
+  let cardFonts = readFonts(factsFile, hash);
   if (!cardFonts) {
     cardFonts = (await load()).cardFonts;
-    await writeFileAtomic(factsFile, JSON.stringify({ cardFonts }));
+    writeSealed(factsFile, hash, JSON.stringify({ cardFonts }));
   }
   return { cardFonts, load, hash, file };
 }
 
-/** The fonts kept beside a card template's module, or undefined when there are none (or they do not parse). */
-function readFonts(file: string): CardTemplate['cardFonts'] | undefined {
+/** The fonts kept beside a card template's module (sealed with its hash), or undefined when there are none or they are damaged. */
+function readFonts(file: string, hash: string): CardTemplate['cardFonts'] | undefined {
   try {
-    const { cardFonts } = JSON.parse(readFileSync(file, 'utf8')) as { cardFonts?: unknown };
+    const { cardFonts } = JSON.parse(readSealed(file, hash)!.toString('utf8')) as { cardFonts?: unknown };
     return Array.isArray(cardFonts) ? cardFonts as CardTemplate['cardFonts'] : undefined;
   } catch {
     return undefined;

@@ -8,7 +8,8 @@
 // request after a scheduled post's day has begun rebuilds, so its "Scheduled" badge goes.
 import { relative, sep } from 'node:path';
 import { build, type BuildState } from '../build.ts';
-import { cachesFor, type Caches } from '../cache/cache.ts';
+import type { Caches } from '../cache/cache.ts';
+import { cachesFor } from '../cache/open-caches.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../content/publication.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';

@@ -108,6 +108,10 @@ export const errors = {
     make('CacheNotWritableError', 'error', 'Cannot write the cache folder',
       `Cannot write the cache folder ${dir}: ${reason}. Nothing was written to the output.`,
       `stitch keeps its caches in ${dir}: make it writable by this user (or delete it, it is rebuilt), or free some disk space.`),
+  cacheNotKept: (reason: string) =>
+    make('CacheNotWritableWarning', 'warning', 'The cache could not be written',
+      `Could not write the cache (${reason}); this build went on without it, so the next one redoes the same work.`,
+      'Free some disk space or make .stitch/ writable by this user; deleting .stitch/ is always safe.'),
   unsafeOutDir: (dir: string, what: string) =>
     make('UnsafeOutDirError', 'error', 'Refused output folder',
       `Refusing to use ${dir} as the output folder: ${what}.`,

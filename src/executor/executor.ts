@@ -7,11 +7,12 @@
 // task-runner.ts) gets a `WorkerFailure` saying which, the other items of its chunk are sent
 // again once, and piscina starts a new worker. Never a hang.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { newItemClock, SETTING_UP, taskRunner, type TaskMessage } from './task-runner.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
@@ -238,7 +239,8 @@ function messageOf(error: unknown): string {
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
-  if (existsSync(file)) return file;
+  // Its hash is written beside it: a module damaged since is made again, never imported.
+  if (readSealed(`${file}.sha256`, file)?.toString() === sha256OfFile(file)) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
@@ -252,5 +254,14 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
+  writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
+}
+
+function sha256OfFile(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
 }

@@ -19,6 +19,7 @@ import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LinkTable, LinkTableReader, type LinkFacts, type PackedLinkFacts } from '../check/link-facts.ts';
+import { sealedChunks, unsealChunks } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
@@ -110,7 +111,8 @@ export class IncrementalWriter implements ReusingWriter {
       await recoverOutput(this.outDir);
       if (!existsSync(this.outDir)) return;
       try {
-        const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
+        // Sealed with its hash: a manifest changed anywhere (its link table too) is not trusted.
+        const manifest = JSON.parse(unsealChunks(await readFile(this.manifestFile))!.toString('utf8')) as Manifest;
         if (manifest.version === 3 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
       } catch {
         // Missing or unreadable: write everything.
@@ -226,7 +228,7 @@ export class IncrementalWriter implements ReusingWriter {
 
   async commit(): Promise<void> {
     await this.open();
-    await mkdir(dirname(this.manifestFile), { recursive: true });
+    await mkdir(dirname(this.manifestFile), { recursive: true }).catch(() => undefined); // saveManifest copes
     if (this.previous) {
       const removed = Object.keys(this.previous).some((p) => !this.next.has(p));
       if (this.staged.size === 0 && !removed) {
@@ -267,9 +269,15 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   private async saveManifest(dirty: boolean): Promise<void> {
-    // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap. A
-    // dirty manifest is never read for its files (open() writes everything then): it has none.
-    await writeFileAtomic(this.manifestFile, dirty ? JSON.stringify(emptyManifest(this.outDir)) : manifestText(this.outDir, this.next));
+    // Atomic. The dirty mark guards the swap: a dirty manifest is never read for its files
+    // (open() writes everything then), and neither is a missing one. So a manifest that cannot
+    // be written (a full or read-only cache) is removed instead, and the commit goes on; only
+    // when it cannot be removed either does the commit fail.
+    try {
+      await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
+    } catch {
+      await rm(this.manifestFile, { force: true });
+    }
   }
 }
 

@@ -19,7 +19,7 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
   state.cards = previous ?? await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
-    bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options)),
+    bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),
     onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
@@ -30,7 +30,7 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
   }
   const writer = options.writer;
   if (!writer) return;
-  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
+  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, !f.drawn)); // a card's file is named by its key (src/cards)
   await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
 }
 

@@ -36,16 +36,6 @@ export class FeedBodies {
     if (this.wants(route)) this.posts.delete(slugOf(route));
   }
 
-  /** The Markdown of the feed posts whose HTML no pass sent back (finish() looks them up). */
-  missing(): string[] {
-    return [...this.posts.values()].filter((p) => !this.bodies.has(p.slug)).map((p) => this.bodyOf(p));
-  }
-
-  /** Markdown and HTML of every feed post that has its HTML. */
-  pairs(): [string, string][] {
-    return [...this.bodies].map(([slug, html]) => [this.bodyOf(this.posts.get(slug)!), html]);
-  }
-
   /** Every feed post's body, by slug: the recorded ones, then the cache's, then rendered here. */
   async finish(options: MarkdownOptions, cache?: { get(body: string): string | undefined; set(body: string, html: string): void }): Promise<Map<string, string>> {
     const missing = [...this.posts.values()].filter((p) => !this.bodies.has(p.slug));

@@ -8,7 +8,8 @@ import type { ContentGraph } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
-import { persistentCaches, type Caches } from '../cache/cache.ts';
+import type { Caches } from '../cache/cache.ts';
+import { cachesFor } from '../cache/open-caches.ts';
 import type { PageMeta } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
@@ -17,10 +18,16 @@ import type { LayoutData } from '../routes/layout-data.ts';
 import type { RelatedMemo } from '../routes/related-posts.ts';
 import type { PageRoute, PrefixRedirect, Route } from '../routes/types.ts';
 
+export type BuildMode = 'build' | 'dev' | 'check';
+
 /** The state that flows through the stages. */
 export interface BuildState {
   /** Resolved flags, environment and paths. */
   config: ResolvedConfig;
+  /** What the build is for: the CLI's `build`, a `dev` session's rebuild, or `check` (options.mode). */
+  mode: BuildMode;
+  /** Where the stages keep what a later build may reuse (cache/open-caches.ts), resolved once in build(). */
+  caches: Caches;
   /** The validated, linked content. */
   graph?: ContentGraph;
   /** Data every page's layout receives. */
@@ -89,9 +96,6 @@ export function pageMeta(page: RenderedPage): PageMeta {
   return { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links };
 }
 
-/** What a build is for: `stitch build` (the default), `stitch dev`'s rebuilds, or `stitch check`. */
-export type BuildMode = 'build' | 'dev' | 'check';
-
 /**
  * The options as the stages read them: resolved once in build(), defaults by mode (dev
  * neither minifies nor copies site-assets/, which it serves from disk).
@@ -110,7 +114,7 @@ export function resolveBuildOptions(config: ResolvedConfig, options: BuildOption
     minify: options.minify ?? mode !== 'dev',
     copyAssets: options.copyAssets ?? mode !== 'dev',
     keepGoing: options.keepGoing ?? false,
-    cache: options.cache ?? persistentCaches(config),
+    cache: options.cache ?? cachesFor(mode, config),
     workers: options.workers ?? true,
     links: options.links ?? false,
     budgets,
@@ -121,8 +125,6 @@ export function resolveBuildOptions(config: ResolvedConfig, options: BuildOption
 }
 
 export interface BuildOptions {
-  /** What the build is for (default 'build'). */
-  mode?: BuildMode;
   /** Where output goes; nothing is written when omitted. */
   writer?: Writer;
   /** Minify client code (off in dev for readable stacks). */
@@ -144,7 +146,9 @@ export interface BuildOptions {
   relatedMemo?: RelatedMemo;
   /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
-  /** Where Markdown HTML and parsed posts are kept between builds (cache/cache.ts `cachesFor`); default: persistent. */
+  /** What the build is for (default `build`): `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
+  mode?: BuildMode;
+  /** Where what a later build may reuse is kept; default: the mode's (cache/open-caches.ts `cachesFor`). */
   cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
@@ -188,8 +192,8 @@ export interface BuildResult {
   state: BuildState;
 }
 
-export function newState(config: ResolvedConfig): BuildState {
-  return { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
+export function newState(config: ResolvedConfig, mode: BuildMode, caches: Caches): BuildState {
+  return { config, mode, caches, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
 }
 
 /** Runs a stage and adds its wall time to state.timings. */

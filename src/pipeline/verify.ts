@@ -6,14 +6,14 @@ import { checkLinksCached } from '../check/link-verdict.ts';
 import { type BuildContext, type BuildState } from './state.ts';
 
 /** The warnings every command reports: one rule set for build, check and dev. */
-export async function warningsStage(state: BuildState, options: BuildContext): Promise<void> {
+export async function warningsStage(state: BuildState): Promise<void> {
   const { siteWarnings } = await import('../check/site-warnings.ts');
-  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, options.cache));
+  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, state.caches));
 }
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
-export async function linksStage(state: BuildState, options: BuildContext): Promise<void> {
-  state.diagnostics.push(...await checkLinksCached(state, options.cache));
+export async function linksStage(state: BuildState): Promise<void> {
+  state.diagnostics.push(...await checkLinksCached(state, state.caches));
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */

@@ -20,7 +20,7 @@ export async function writeStage(state: BuildState, options: BuildContext): Prom
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
     ...(state.files ?? []),
-    ...await feedFiles(state, options.cache),
+    ...await feedFiles(state),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
   if (options.copyAssets) {
@@ -29,7 +29,7 @@ export async function writeStage(state: BuildState, options: BuildContext): Prom
   }
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
-  await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+  await writeAll(state.images?.files ?? [], 64, (f) => (f.contents ? writer.write(f.path, f.contents) : writer.copy(f.path, f.from)));
 }
 
 /** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */

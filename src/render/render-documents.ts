@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { phoneLoads } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
-import { appendRecords, type PackAppend, type Place } from '../cache/persistent-cache.ts';
+import { writeEntry, type EntryFolder } from '../cache/file-cache.ts';
 import { imageUrls } from '../images/recorded-images.ts';
 import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
@@ -36,11 +36,11 @@ export interface DocumentJob {
   /** Return the Markdown HTML rendered here, for the Markdown cache. */
   returnMarkdown?: boolean;
   /**
-   * The Markdown cache's pack, to append the Markdown HTML rendered here to (under each input's
+   * The Markdown cache's folder, to write the Markdown HTML rendered here to (under each input's
    * `cacheKey`) instead of returning it: the HTML of thousands of posts never crosses to the
    * build's thread.
    */
-  markdownCache?: PackAppend;
+  markdownCache?: EntryFolder;
 }
 
 export interface DocumentInput {
@@ -70,8 +70,8 @@ export interface PageFacts {
   mtimeMs?: number;
   /** The Markdown body's HTML rendered by this pass (when `returnMarkdown`). */
   markdownHtml?: string;
-  /** Where this pass appended its Markdown HTML to `job.markdownCache`, under the input's `cacheKey`. */
-  markdownPlace?: Place;
+  /** This pass wrote its Markdown HTML to `job.markdownCache`, under the input's `cacheKey`; or why it could not. */
+  markdownCached?: true | { message: string; code?: string };
   /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
   markdownError?: string;
   error?: { message: string; stack?: string };
@@ -105,20 +105,22 @@ export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: 
 }
 
 /**
- * Appends the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache's
- * pack, all of it in one write, and tells each page's facts where its record is. A write that
- * fails caches none of them (the build goes on: a cache only saves time).
+ * Writes the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache and
+ * marks each page's facts. The first write that fails stops the others (the build goes on
+ * without caching, and is told why).
  */
-function toCache(target: PackAppend, inputs: DocumentInput[], facts: PageFacts[], rendered: string[]): void {
-  const which = inputs.flatMap((input, i) => (rendered[i] !== undefined && input.cacheKey !== undefined && facts[i].markdownError === undefined && !facts[i].error ? [i] : []));
-  if (which.length === 0) return;
-  let places: Place[];
-  try {
-    places = appendRecords(target, which.map((i) => [inputs[i].cacheKey!, rendered[i]]));
-  } catch {
-    return;
+function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: PageFacts[], rendered: string[]): void {
+  for (const [i, input] of inputs.entries()) {
+    if (rendered[i] === undefined || input.cacheKey === undefined || facts[i].markdownError !== undefined || facts[i].error) continue;
+    try {
+      writeEntry(folder, input.cacheKey, rendered[i]);
+      facts[i].markdownCached = true;
+    } catch (error) {
+      const { message, code } = error as NodeJS.ErrnoException;
+      facts[i].markdownCached = { message, code };
+      return;
+    }
   }
-  which.forEach((i, n) => (facts[i].markdownPlace = places[n]));
 }
 
 function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): PageFacts {
