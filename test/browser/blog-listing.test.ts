@@ -9,13 +9,17 @@ import { MOBILE, setUpSuite, type Suite } from './harness.ts';
 let suite: Suite;
 let posts: PostSummary[];
 let tags: string[];
+/** site.yaml's tagLabels, as the island was given them. */
+let tagLabels: Record<string, string> = {};
 
-const label = (tag: string) => tag.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+/** The spec's rule (each hyphen-separated word capitalised), unless site.yaml names the tag's label. */
+const rule = (tag: string) => tag.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const label = (tag: string) => tagLabels[tag] ?? rule(tag);
 
 beforeAll(async () => {
   suite = await setUpSuite({ withHooks: false });
   const { page } = await suite.open('/blog');
-  ({ posts, tags } = JSON.parse((await page.locator('[data-island="blog-listing"] script[data-island-props]').textContent())!));
+  ({ posts, tags, tagLabels = {} } = JSON.parse((await page.locator('[data-island="blog-listing"] script[data-island-props]').textContent())!));
   expect(posts.length).toBeGreaterThan(13);
 });
 afterAll(async () => { await suite?.close(); });
@@ -60,6 +64,7 @@ describe('blog listing', () => {
     expect(tags).toEqual(unique);
     expect(await page.locator('.blog-topic').allTextContents()).toEqual(unique.map(label));
     expect(label('car-interior')).toBe('Car Interior');
+    expect(label('diy')).toBe('DIY'); // site.yaml's tagLabels
   });
 
   test('Next, Previous and page numbers: featured only on page 1, ends disabled, neighbours and ellipses', async () => {
