@@ -1,7 +1,7 @@
 // The link check of a build: every internal link, #fragment and referenced file of the
 // rendered pages resolves (check-links.ts), from the link facts the render stage recorded per
 // page. `stitch build` and `stitch check` both run it, so they agree on broken links.
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { checkLinks } from './check-links.ts';

@@ -7,7 +7,7 @@
 // files the locator read: their texts are stored and compared; a verdict whose positions needed
 // a search of whole folders is not kept.
 import { createHash } from 'node:crypto';
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { jsonKind, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';

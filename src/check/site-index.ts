@@ -1,7 +1,7 @@
 // What exists on the built site: pages, files, redirects. Resolves a URL found on a page the
 // way a static host would, and groups findings so a problem in the layout, shown on every
 // page, is reported once with the pages it shows on.
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import type { Post } from '../content/types.ts';
 import { resolveRedirect } from '../routes/redirects.ts';
 import type { LinkedPage } from './page-facts.ts';

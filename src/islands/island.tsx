@@ -4,13 +4,13 @@
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ImageCollector } from '../images/image-context.ts';
-import { entryFor } from './entry-names.ts';
+import { entryFor, type HydrateWhen } from './entry-names.ts';
 import { serializeJson } from './serialize.ts';
 
 /** Collects the client entries the page being rendered uses (see entry-names.ts). */
 export const IslandCollector = createContext<Set<string> | null>(null);
 
-export type HydrateWhen = 'load' | 'visible' | 'idle';
+export type { HydrateWhen };
 
 export interface IslandProps<P> {
   /** Client entry name: templates/islands/<name>.tsx. */
