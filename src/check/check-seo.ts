@@ -4,7 +4,7 @@
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { ALBUQUERQUE_SUFFIX } from '../routes/head.ts';
-import type { PageFacts } from './page-facts.ts';
+import type { RenderedPage } from '../render/page-facts.ts';
 import { Findings } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
@@ -14,33 +14,33 @@ export const TITLE_MAX = 60;
 export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 160;
 
-export function checkSeo(facts: PageFacts[], siteName: string, locator: SourceLocator): Diagnostic[] {
+export function checkSeo(facts: RenderedPage[], siteName: string, locator: SourceLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const indexed = facts.filter((f) => !f.noindex && f.route.kind !== 'not-found');
-  const titleAt = (f: PageFacts) => ownText(locator, f, [f.title.replace(` | ${siteName}`, '').trim(), f.title]);
-  const descriptionAt = (f: PageFacts) => {
+  const indexed = facts.filter((f) => !f.route.head.noindex && f.route.kind !== 'not-found');
+  const titleAt = (f: RenderedPage) => ownText(locator, f, [titleOf(f).replace(` | ${siteName}`, '').trim(), titleOf(f)]);
+  const descriptionAt = (f: RenderedPage) => {
     // The editor wrote the description without the suffix the route table may add.
-    const written = f.description.endsWith(ALBUQUERQUE_SUFFIX) ? f.description.slice(0, -ALBUQUERQUE_SUFFIX.length).trim() : f.description;
+    const written = descriptionOf(f).endsWith(ALBUQUERQUE_SUFFIX) ? descriptionOf(f).slice(0, -ALBUQUERQUE_SUFFIX.length).trim() : descriptionOf(f);
     return ownText(locator, f, [40, 25, 15].map((n) => written.slice(0, n)));
   };
 
   for (const f of indexed) {
-    if (f.title.length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(f), f.title, f.route.path));
-    if (f.description.length < DESCRIPTION_MIN || f.description.length > DESCRIPTION_MAX) {
-      out.push(errors.descriptionLength(descriptionAt(f), f.description, f.route.path));
+    if (titleOf(f).length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(f), titleOf(f), f.route.path));
+    if (descriptionOf(f).length < DESCRIPTION_MIN || descriptionOf(f).length > DESCRIPTION_MAX) {
+      out.push(errors.descriptionLength(descriptionAt(f), descriptionOf(f), f.route.path));
     }
   }
 
-  for (const [text, pages] of groupBy(indexed, (f) => f.title)) {
+  for (const [text, pages] of groupBy(indexed, titleOf)) {
     for (const f of pages) out.push(errors.duplicateTitle(titleAt(f), text, f.route.path, others(pages, f)));
   }
-  for (const [, pages] of groupBy(indexed, (f) => f.description)) {
+  for (const [, pages] of groupBy(indexed, descriptionOf)) {
     for (const f of pages) out.push(errors.duplicateDescription(descriptionAt(f), f.route.path, others(pages, f)));
   }
 
   const noAlt = new Findings<{ src: string; where?: SourcePosition }>();
   for (const f of facts) {
-    for (const src of f.imagesWithoutAlt) {
+    for (const src of f.facts.imagesWithoutAlt ?? []) {
       const where = locator.locate(src, f.route.origin?.file);
       noAlt.add(`${src}\0${where?.file}:${where?.line}`, { src, where }, f.route.path);
     }
@@ -49,15 +49,24 @@ export function checkSeo(facts: PageFacts[], siteName: string, locator: SourceLo
   return out;
 }
 
+/** The page's title and description as its head writes them (document.ts), what search results show. */
+function titleOf(page: RenderedPage): string {
+  return page.route.head.title.trim();
+}
+
+function descriptionOf(page: RenderedPage): string {
+  return page.route.head.description.trim();
+}
+
 /** Where the page's own content file has one of the texts; else that file without a line. */
-function ownText(locator: SourceLocator, f: PageFacts, texts: string[]): SourcePosition | Record<string, never> {
+function ownText(locator: SourceLocator, f: RenderedPage, texts: string[]): SourcePosition | Record<string, never> {
   const file = f.route.origin?.file;
   if (!file) return {};
   return locator.search(file, texts.filter((t) => t.length >= 8)) ?? { file };
 }
 
-function groupBy(facts: PageFacts[], key: (f: PageFacts) => string): Map<string, PageFacts[]> {
-  const groups = new Map<string, PageFacts[]>();
+function groupBy(facts: RenderedPage[], key: (f: RenderedPage) => string): Map<string, RenderedPage[]> {
+  const groups = new Map<string, RenderedPage[]>();
   for (const f of facts) {
     const k = key(f);
     if (!k) continue;
@@ -68,7 +77,7 @@ function groupBy(facts: PageFacts[], key: (f: PageFacts) => string): Map<string,
   return new Map([...groups].filter(([, list]) => list.length > 1));
 }
 
-function others(pages: PageFacts[], self: PageFacts): string[] {
+function others(pages: RenderedPage[], self: RenderedPage): string[] {
   const rest = pages.filter((p) => p !== self).map((p) => p.route.path);
   return rest.length > 3 ? [...rest.slice(0, 3), `${rest.length - 3} more`] : rest;
 }

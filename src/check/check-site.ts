@@ -13,7 +13,6 @@ import { checkSeo } from './check-seo.ts';
 import { checkPlaceholders } from './check-placeholders.ts';
 import { checkTags } from './check-tags.ts';
 import { scheduledPosts } from './scheduled-posts.ts';
-import { pageFacts } from './page-facts.ts';
 import { SourceLocator } from './source-locator.ts';
 
 export interface CheckResult {
@@ -39,8 +38,7 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
     found.push(...checkPlaceholders(state.graph));
   }
   if (state.pages.size > 0 && state.graph) {
-    const facts = [...state.pages.values()].map((p) => pageFacts(p.route, writer.text(p.route.output) ?? ''));
-    found.push(...checkSeo(facts, state.graph.site.name, locator));
+    found.push(...checkSeo([...state.pages.values()], state.graph.site.name, locator));
   }
   if (config.deployHookUrl) found.push(errors.deployHookPublic());
   const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(found, config.root)]);

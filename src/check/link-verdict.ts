@@ -62,7 +62,7 @@ export function verdictKey(state: BuildState): string | undefined {
   for (const [output, page] of state.pages) {
     const key = pageKeys.get(output);
     if (!key) return undefined;
-    pages += `${output} ${key} ${page.links ? 'links' : 'none'}\n`;
+    pages += `${output} ${key} ${page.facts.links ? 'links' : 'none'}\n`;
   }
   part(pages);
   part(state.routes.map((r) => (r.type === 'redirect' ? `${r.path} → ${r.to}` : r.path)));

@@ -23,12 +23,11 @@ import { MemoryWriter } from '../output/writer.ts';
 import { cachesFor, type Cache, type Caches } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
-import { documentJob, pageOf } from '../pipeline/documents.ts';
+import { documentJob } from '../pipeline/documents.ts';
 import { DocumentRunner, POOL_THRESHOLD, WorkerFailure } from '../pipeline/executor.ts';
 import type { DocumentInput } from '../render/render-documents.ts';
 import { feedFiles } from '../pipeline/feeds.ts';
 import { settleImage } from '../pipeline/routes.ts';
-import { pageMeta } from '../pipeline/state.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { apply, changedPaths, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
@@ -198,7 +197,7 @@ export class DevBuilder {
         for (const { route, page, html, post } of done) {
           if (!sameContents(output.files.get(route.output) ?? '', html)) outputs.add(route.output);
           output.files.set(route.output, html);
-          output.pages.set(route.output, { key: keyOf(route), meta: pageMeta(page) });
+          output.pages.set(route.output, { key: keyOf(route), meta: page.facts });
           index.posts.set(post.slug, post);
         }
         for (const f of feeds) output.files.set(f.path, f.contents);
@@ -402,11 +401,11 @@ async function renderPostPages(state: BuildState, options: BuildOptions, posts: 
   }
   const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
   await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
-    if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
+    if (facts instanceof WorkerFailure || facts.error || !facts.facts || facts.markdownError !== undefined || facts.html === undefined) return;
     const { old, post, key, route } = input as (typeof inputs)[number];
     const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;
     if (facts.markdownHtml !== undefined) markdownCache?.set(key, facts.markdownHtml);
-    out.push({ old, route, post, page: settleImage(pageOf(route, facts), state.images?.bytes ?? new Map()), html: facts.html, markdownHtml });
+    out.push({ old, route, post, page: settleImage({ route, facts: facts.facts }, state.images?.bytes ?? new Map()), html: facts.html, markdownHtml });
   });
   return out.length === inputs.length ? out : undefined;
 }

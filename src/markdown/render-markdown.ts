@@ -9,7 +9,11 @@ import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import type { Root } from 'hast';
 import { unified, type Processor } from 'unified';
+import type { VFile } from 'vfile';
+import type { LinkFacts } from '../render/page-facts.ts';
+import { hastLinkFacts } from '../render/page-recorder.ts';
 import rehypeElements from './rehype-elements.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
@@ -39,6 +43,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(rehypeSlug)
     .use(rehypeElements, { siteUrl: options.siteUrl })
+    .use(rehypeRecordLinks)
     .use(rehypeStringify) as unknown as StringProcessor;
 }
 
@@ -58,12 +63,31 @@ export function mayContainGfm(markdown: string): boolean {
   return /[@|~&\\]|www\.|:\/\/|\[\^|\[\s*[xX]?\s*\]/i.test(markdown);
 }
 
-export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  try {
-    return compact(String(processor(options, mayContainGfm(markdown)).processSync(markdown)));
-  } catch (error) {
-    return `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->`;
+/** Records the body's ids, links and files from its final tree (the page's link facts take them in). */
+function rehypeRecordLinks() {
+  return (tree: Root, file: VFile) => {
+    file.data.links = hastLinkFacts(tree);
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    links: LinkFacts;
   }
+}
+
+/** A document's HTML, and its link facts (none when it could not be rendered: MARKDOWN_FAILED). */
+export function renderMarkdownWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
+  try {
+    const file = processor(options, mayContainGfm(markdown)).processSync(markdown);
+    return { html: compact(String(file)), links: file.data.links };
+  } catch (error) {
+    return { html: `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->` };
+  }
+}
+
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
+  return renderMarkdownWithLinks(markdown, options).html;
 }
 
 /**

@@ -5,11 +5,11 @@
 import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD, WorkerFailure } from '../executor/executor.ts';
-import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
+import type { DocumentInput, DocumentJob, DocumentResult } from '../render/render-documents.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
 
 export { POOL_THRESHOLD, WorkerFailure };
-export type OnFacts = (input: DocumentInput, facts: PageFacts | WorkerFailure) => Promise<void> | void;
+export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailure) => Promise<void> | void;
 
 /** Pages per chunk sent to a worker (fewer when there are few: every worker gets some). */
 const MAX_CHUNK = 48;
@@ -53,10 +53,10 @@ export class DocumentRunner {
     // renders here (a prepared input may find its HTML in the cache: loaded on first need).
     const { renderDocuments } = await import('../render/render-documents.ts');
     const module = await server.load();
-    let renderMarkdown: (markdown: string, options: DocumentJob['markdown']) => string = unloaded;
+    let renderMarkdown: Parameters<typeof renderDocuments>[3] = unloaded;
     for (const input of inputs) {
       const [ready] = prepare ? prepare([input]) : [input];
-      if (renderMarkdown === unloaded && ready.route.markdown && ready.markdownHtml === undefined) ({ renderMarkdown } = await import('../markdown/render-markdown.ts'));
+      if (renderMarkdown === unloaded && ready.route.markdown && ready.markdownHtml === undefined) ({ renderMarkdownWithLinks: renderMarkdown } = await import('../markdown/render-markdown.ts'));
       await onFacts(ready, renderDocuments(module, job, [ready], renderMarkdown)[0]);
     }
   }
@@ -70,7 +70,7 @@ export class DocumentRunner {
   }
 }
 
-function unloaded(): string {
+function unloaded(): never {
   throw new Error('the Markdown pipeline was not loaded for a document that needs it');
 }
 

@@ -12,7 +12,7 @@ import { siteCardOf } from '../cards/site-card.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
-import { pageMeta, type BuildOptions, type BuildState, type RenderedPage } from './state.ts';
+import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
 export async function imagesStage(state: BuildState, options: BuildOptions): Promise<void> {
@@ -41,14 +41,14 @@ export async function encodeStage(state: BuildState, options: BuildOptions, refe
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
   for (const [output, page] of state.pages) {
     settleImage(page, bytes);
-    reusing?.describe(output, pageMeta(page));
+    reusing?.describe(output, page.facts);
   }
 }
 
 /** A rendered page's largest phone image, once the bytes of the variants it loads are known. */
 export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, number>): RenderedPage {
-  if (page.imageLoads) page.image = largestOf(page.imageLoads, bytes);
-  delete page.imageLoads;
+  if (page.facts.imageLoads) page.facts.image = largestOf(page.facts.imageLoads, bytes);
+  delete page.facts.imageLoads;
   return page;
 }
 

@@ -13,6 +13,7 @@ import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
 
 /** The module's exports that are data, read without importing it (the JSON beside it). */
@@ -28,7 +29,7 @@ interface ServerFacts {
 /** What rendering needs of the templates bundle: the loaded module, on any thread. */
 export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeColor'> {
   templates: Record<string, ComponentType<any>>;
-  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>) => RenderedBody;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, fragments?: [string, LinkFacts][]) => RenderedBody;
 }
 
 export interface ServerBundle extends ServerFacts {
@@ -41,6 +42,8 @@ export interface ServerBundle extends ServerFacts {
 }
 
 const renderPageFile = fileURLToPath(new URL('./render-page.tsx', import.meta.url));
+/** The folder of the JSX runtime that records links and ids as the pages render (jsx/jsx-runtime.ts). */
+const recordingJsx = fileURLToPath(new URL('./jsx', import.meta.url));
 
 export function esbuildDiagnostics(messages: Message[], root: string) {
   return messages.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file.replace(`${root}/`, ''), line: m.location.line, column: m.location.column + 1 } : {}));
@@ -87,6 +90,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     },
     loader: { '.css': 'empty', '.svg': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    jsxImportSource: recordingJsx,
   }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const dir = `${cacheDir}/server`;

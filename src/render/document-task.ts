@@ -1,8 +1,8 @@
 // The executor's `document` task (src/executor/tasks.ts): the document pass of render-documents.ts
 // over a chunk of pages, in a worker. The templates bundle is imported once per worker.
 import { pathToFileURL } from 'node:url';
-import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { renderDocuments, type DocumentInput, type DocumentJob, type PageFacts } from './render-documents.ts';
+import { renderMarkdownWithLinks } from '../markdown/render-markdown.ts';
+import { renderDocuments, type DocumentInput, type DocumentJob, type DocumentResult } from './render-documents.ts';
 import type { ServerModule } from './bundle-templates.ts';
 
 const servers = new Map<string, Promise<ServerModule>>();
@@ -16,6 +16,6 @@ function loadServer(file: string): Promise<ServerModule> {
   return server;
 }
 
-export async function documentTask({ items, job }: { items: DocumentInput[]; job: DocumentJob }): Promise<PageFacts[]> {
-  return renderDocuments(await loadServer(job.serverFile), job, items, renderMarkdown);
+export async function documentTask({ items, job }: { items: DocumentInput[]; job: DocumentJob }): Promise<DocumentResult[]> {
+  return renderDocuments(await loadServer(job.serverFile), job, items, renderMarkdownWithLinks);
 }
