@@ -401,7 +401,7 @@ async function renderPostPages(state: BuildState, options: BuildOptions, posts: 
   }
   const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
   await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
-    if (facts instanceof WorkerFailure || facts.error || !facts.facts || facts.markdownError !== undefined || facts.html === undefined) return;
+    if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
     const { old, post, key, route } = input as (typeof inputs)[number];
     const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;
     if (facts.markdownHtml !== undefined) markdownCache?.set(key, facts.markdownHtml);

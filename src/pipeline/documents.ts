@@ -104,9 +104,8 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
       writeFailures.add(diagnostic.message);
       return;
     }
-    if (facts.error || !facts.facts) {
-      const error = facts.error ?? { message: 'the page was not rendered' };
-      state.diagnostics.push({ ...errors.renderFailed(route.path, error.message, route.origin?.file), ...(config.debug && error.stack ? { frame: error.stack } : {}) });
+    if (facts.error) {
+      state.diagnostics.push({ ...errors.renderFailed(route.path, facts.error.message, route.origin?.file), ...(config.debug && facts.error.stack ? { frame: facts.error.stack } : {}) });
       return;
     }
     for (const url of facts.imageUrls) referenced.add(url);

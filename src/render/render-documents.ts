@@ -56,8 +56,8 @@ export interface DocumentInput {
 
 /** What a document's pass tells the build: the page's facts, and what travels with them. */
 export interface DocumentResult {
-  /** The page's facts (none when the pass failed: `error`). */
-  facts?: PageFacts;
+  /** The page's facts (empty when the pass failed: `error`). */
+  facts: PageFacts;
   /** Every image URL the page can load: the photo variants the build must encode. */
   imageUrls: string[];
   /** The page, when it was not written to `writeTo`. */
@@ -86,7 +86,7 @@ export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: 
     try {
       return renderOne(server, job, entries, made, input, renderMarkdown, (html) => (rendered[i] = html));
     } catch (error) {
-      return { imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+      return { facts: { islands: [], scripts: [] }, imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
   if (job.markdownCache) toCache(job.markdownCache, inputs, facts, rendered);
