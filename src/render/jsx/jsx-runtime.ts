@@ -12,30 +12,30 @@ export { Fragment };
 type Props = Record<string, unknown>;
 
 export function jsx(type: ElementType, props: Props, key?: string) {
-  return recorded(type, props) ? reactJsx(Recorded, { tag: type, props, make: reactJsx }, key) : reactJsx(type, props, key);
+  return recorded(type, props) ? reactJsx(Recorded, { tag: type as string, props, make: reactJsx }, key) : reactJsx(type, props, key);
 }
 
 /** Static children (a list written out in the JSX): React checks their keys differently in development. */
 export function jsxs(type: ElementType, props: Props, key?: string) {
-  return recorded(type, props) ? reactJsx(Recorded, { tag: type, props, make: reactJsxs }, key) : reactJsxs(type, props, key);
+  return recorded(type, props) ? reactJsx(Recorded, { tag: type as string, props, make: reactJsxs }, key) : reactJsxs(type, props, key);
 }
 
 function recorded(type: ElementType, props: Props): boolean {
   return typeof type === 'string' && (READ_TAGS.has(type) || props.id != null || props.style != null || props.dangerouslySetInnerHTML != null);
 }
 
-function Recorded({ tag, props, make }: { tag: ElementType & string; props: Props; make: typeof reactJsx }) {
+function Recorded({ tag, props, make }: { tag: string; props: Props; make: typeof reactJsx }) {
   const recorder = useContext(RecorderContext);
   const media = useContext(MediaParent);
   if (recorder) {
-    recorder.element(tag as string, attributes(props), media);
+    recorder.element(tag, attributes(props), media);
     const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
     // Raw HTML is read through the facts of its source (a Markdown body's); other raw HTML is not read.
     const known = typeof html === 'string' ? recorder.fragments.get(html) : undefined;
     if (known) recorder.add(known);
   }
-  const element = make(tag, props);
-  return MEDIA_TAGS.has(tag as string) ? reactJsx(MediaParent.Provider, { value: tag, children: element }) : element;
+  const element = make(tag as ElementType, props);
+  return MEDIA_TAGS.has(tag) ? reactJsx(MediaParent.Provider, { value: tag, children: element }) : element;
 }
 
 /** A prop as React writes it into the attribute (undefined: left out). */
