@@ -21,5 +21,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // GitHub's workflow parser (test/helpers/workflow-runs.ts) imports its schema, a JSON file,
+    // without the import attribute Node requires: vite loads it instead.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

@@ -11,6 +11,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// Before `npm ci` nothing below can load (Node would print a module-resolution stack): say what
+// to do. These are the packages this file and the CLI load first.
+try {
+  for (const name of ['esbuild', 'tsx', 'commander']) import.meta.resolve(name);
+} catch {
+  process.stderr.write('stitch: dependencies are not installed: run npm ci\n');
+  process.exit(2);
+}
+
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const src = join(root, 'src');
 const DAY_MS = 24 * 60 * 60 * 1000;

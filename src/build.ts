@@ -1,4 +1,4 @@
-// The pipeline in one function: load → link → images (plan) → routes → bundles → documents →
+// The pipeline in one function: load → link → images (plan) → routes → warnings → bundles → documents →
 // images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
 import { existsSync } from 'node:fs';
@@ -15,8 +15,9 @@ import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
+import { stageMade } from './pipeline/progress.ts';
 import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
-import { linksStage, weightsStage } from './pipeline/verify.ts';
+import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
 export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
@@ -29,29 +30,37 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
   let encoder: ReturnType<typeof startEncoding>;
+  /** Runs a stage, timed under `timing`; the progress hears of it as `name` once it is done. */
+  const stage = async <T>(name: string, fn: () => Promise<T> | T, timing = name): Promise<T> => {
+    const start = performance.now();
+    const result = await timed(state, timing, fn);
+    options.onProgress?.({ type: 'stage', stage: name, made: stageMade(state, name), ms: performance.now() - start });
+    return result;
+  };
   try {
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
     if (writesEverything(config, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
-    await timed(state, 'content', () => loadStage(state, options));
+    await stage('content', () => loadStage(state, options));
     if (!state.graph || stop()) return await failed(state, options);
-    await timed(state, 'link', () => linkStage(state));
+    await stage('link', () => linkStage(state));
     if (stop()) return await failed(state, options);
-    await timed(state, 'images', () => imagesStage(state, options));
-    await timed(state, 'routes', () => routesStage(state, options));
+    await stage('images', () => imagesStage(state, options));
+    await stage('routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
-    await timed(state, 'bundle', () => bundleStage(state, bundles));
+    await stage('warnings', () => warningsStage(state, options));
+    await stage('bundle', () => bundleStage(state, bundles));
     encoder = startEncoding(state, options); // photo variants encode while the pages render…
-    const referenced = await timed(state, 'render', () => documentsStage(state, options, executor, encoder?.add));
+    const referenced = await stage('render', () => documentsStage(state, options, executor, encoder?.add));
     if (stop()) return await failed(state, options);
-    await settled([timed(state, 'images', () => encodeStage(state, options, referenced, encoder)), timed(state, 'cards', () => cardsStage(state, options))]); // …and the cards are drawn
+    await settled([stage('photos', () => encodeStage(state, options, referenced, encoder), 'images'), stage('cards', () => cardsStage(state, options))]); // …and the cards are drawn
 
-    if (options.links) await timed(state, 'links', () => linksStage(state, options));
+    if (options.links) await stage('links', () => linksStage(state, options));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
-    await timed(state, 'write', () => writeStage(state, options));
+    await stage('write', () => writeStage(state, options));
     const ok = !hasErrors(state.diagnostics);
     if (ok) await options.writer?.commit();
     return { ok, state: await finished(state, options) };

@@ -226,13 +226,38 @@ describe('stitch new post', { timeout: 120_000 }, () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('The title "¡¿…?!" has no letters or digits a file name can use');
     expect(empty.stderr).toContain('--slug');
+    // Chinese has no spelling in a-z: refused, saying which scripts are spelled and that --slug names the file.
+    const chinese = runCli(['new', 'post', '汽车座椅翻新', '--content', content]);
+    expect(chinese.code).toBe(2);
+    expect(chinese.stderr).toContain('Cyrillic, Greek and Arabic letters are spelled in a-z, Chinese, Japanese, Korean and other scripts are not');
+    expect(chinese.stderr).toContain('stitch new post "汽车座椅翻新" --slug my-post');
     const none = runCli(['new', 'post', '--content', content]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('`stitch new post` needs a title.');
     const badSlug = runCli(['new', 'post', 'X', '--slug', 'Not A Slug', '--content', content]);
     expect(badSlug.code).toBe(2);
     expect(badSlug.stderr).toContain('--slug "Not A Slug" is not a slug');
-    for (const out of [empty, none, badSlug, again]) expect(out.stderr).not.toMatch(/\n\s+at /);
+    for (const out of [empty, none, badSlug, again, chinese]) expect(out.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a Cyrillic title is transliterated; a 300-character title is cut at a word within 80; a name too long for the file system is reported as that', () => {
+    const content = fixture();
+    const cyrillic = runCli(['new', 'post', 'Перетяжка сидений в Альбукерке', '--content', content]);
+    expect(cyrillic.code, cyrillic.stderr).toBe(0);
+    expect(cyrillic.stdout.trim()).toBe(join(content, 'blog/peretyazhka-sideniy-v-albukerke.md'));
+    expect(readFileSync(cyrillic.stdout.trim(), 'utf8')).toContain('title: Перетяжка сидений в Альбукерке\n');
+    const title = Array.from({ length: 30 }, (_, i) => `Upholstery${i}`).join(' ').slice(0, 300);
+    expect(title).toHaveLength(300);
+    const long = runCli(['new', 'post', title, '--content', content]);
+    expect(long.code, long.stderr).toBe(0);
+    const slug = long.stdout.trim().split('/').pop()!.replace(/\.md$/, '');
+    expect(slug.length).toBeLessThanOrEqual(80);
+    expect(slug).toMatch(/^upholstery0-upholstery1-.*-upholstery\d+$/); // whole words only
+    expect(title.toLowerCase().replaceAll(' ', '-').startsWith(slug)).toBe(true);
+    const tooLong = runCli(['new', 'post', 'Anything', '--slug', 'a'.repeat(300), '--content', content]);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain('could not be written: the file name is too long for the file system (ENAMETOOLONG)');
+    expect(tooLong.stderr).not.toContain('already exists');
   });
 
   it('stitch new --help lists the kinds; new location writes a page the loader accepts', async () => {
@@ -243,16 +268,29 @@ describe('stitch new post', { timeout: 120_000 }, () => {
     const content = fixture();
     const r = runCli(['new', 'location', 'Los Alamos', '--content', content]);
     expect(r.code, r.stderr).toBe(0);
-    const site = await buildInMemory(content);
-    expect(site.ok, site.state.diagnostics.map((d) => d.message).join('\n')).toBe(true);
-    expect(site.doc('locations/los-alamos/index.html').querySelector('h1')?.textContent).toContain('Los Alamos');
-    // Placeholders left in a live page are flagged: the location's, and a new post's once published.
+    // A preview shows the new page, with a warning per placeholder.
+    const preview = await buildInMemory(content, { drafts: true });
+    expect(preview.ok, preview.state.diagnostics.map((d) => d.message).join('\n')).toBe(true);
+    expect(preview.doc('locations/los-alamos/index.html').querySelector('h1')?.textContent).toContain('Los Alamos');
+    expect(preview.state.diagnostics.filter((d) => d.code === 'PlaceholderWarning').map((d) => d.field)).toEqual(expect.arrayContaining(['subtitle', 'geo', 'metaDescription']));
+    // Placeholders left in a live page are refused: the location's, and a new post's once published.
     expect(runCli(['new', 'post', 'Published Too Soon', '--content', content]).code).toBe(0);
     const postFile = join(content, 'blog/published-too-soon.md');
     writeFileSync(postFile, readFileSync(postFile, 'utf8').replace('draft: true\n', ''));
-    const report = JSON.parse(runCli(['check', '--content', content, '--format', 'json']).stdout) as { diagnostics: { code: string; file: string; field: string; line: number }[] };
-    const placeholders = report.diagnostics.filter((d) => d.code === 'PlaceholderWarning').map((d) => `${d.file.split('/').pop()} ${d.field} ${d.line}`);
+    const report = JSON.parse(runCli(['check', '--content', content, '--format', 'json']).stdout) as { diagnostics: { code: string; severity: string; file: string; field: string; line: number }[] };
+    const placeholders = report.diagnostics.filter((d) => d.code === 'PlaceholderError' && d.severity === 'error').map((d) => `${d.file.split('/').pop()} ${d.field} ${d.line}`);
     expect(placeholders).toEqual(expect.arrayContaining(['published-too-soon.md description 3', 'los-alamos.yaml subtitle 4', 'los-alamos.yaml geo 6', 'los-alamos.yaml description[0] 9', 'los-alamos.yaml metaDescription 14']));
+  });
+
+  it('new location followed by a plain build: the build fails on the placeholders and publishes nothing', () => {
+    const content = fixture();
+    expect(runCli(['new', 'location', 'Santa Fe', '--content', content]).code).toBe(0);
+    const out = join(content, '..', `out-${Date.now()}`);
+    const r = runCli(['build', '--content', content, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/santa-fe\.yaml:4:\d+ error Field `subtitle` still holds a placeholder, and the page would publish it: TODO/);
+    expect(r.stderr).toContain('[PlaceholderError]');
+    expect(existsSync(join(out, 'locations/santa-fe/index.html'))).toBe(false);
   });
 });
 

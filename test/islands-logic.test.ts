@@ -4,7 +4,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import BlogListing, { matches, pageItems, tagLabel } from '../templates/islands/blog-listing.tsx';
+import BlogListing, { matches, pageItems } from '../templates/islands/blog-listing.tsx';
+import { tagLabel } from '../templates/components/Badge.tsx';
 import NotFound, { notFoundMessage, prefixTarget } from '../templates/islands/not-found.tsx';
 import QuoteDialog from '../templates/islands/quote-dialog.tsx';
 import QuoteFormIsland, { siteDomain } from '../templates/islands/quote-form.tsx';
@@ -32,6 +33,8 @@ describe('blog listing rules', () => {
     expect(tagLabel('car-interior')).toBe('Car Interior');
     expect(tagLabel('diy')).toBe('Diy');
     expect(tagLabel('choosing-a-shop')).toBe('Choosing A Shop');
+    expect(tagLabel('diy', { diy: 'DIY' })).toBe('DIY');
+    expect(tagLabel('constructor', {})).toBe('Constructor');
   });
 
   test('search is case-insensitive over title, description and tags; the tag must match exactly; both AND', () => {

@@ -35,8 +35,8 @@ describe('page facts recorded while rendering', () => {
     const { ids, links, resources } = facts.links!;
     return {
       page: route.path,
-      recorded: { ids, links, files: files(resources), imagesWithoutAlt: facts.imagesWithoutAlt ?? [] },
-      shown: { ids: shown.ids, links: shown.links, files: files(shown.resources), imagesWithoutAlt: shown.imagesWithoutAlt },
+      recorded: { ids, links, files: files(resources) },
+      shown: { ids: shown.ids, links: shown.links, files: files(shown.resources) },
     };
   });
 
@@ -62,9 +62,9 @@ describe('page facts recorded while rendering', () => {
 });
 
 describe('a Markdown body\'s facts', () => {
-  it('come from its tree: heading ids, links, images (an image with no alt at all is named)', () => {
+  it('come from its tree: heading ids, links, images', () => {
     const { links } = renderMarkdownWithLinks('## Caring for Leather\n\n[About](/about) and [top](#caring-for-leather)\n\n![A chair](/images/chair.jpg)', { siteUrl: 'https://example.com' });
-    expect(links).toMatchObject({ ids: ['caring-for-leather'], links: ['/about', '#caring-for-leather'], resources: [{ url: '/images/chair.jpg', kind: 'image' }], imagesWithoutAlt: [] });
+    expect(links).toMatchObject({ ids: ['caring-for-leather'], links: ['/about', '#caring-for-leather'], resources: [{ url: '/images/chair.jpg', kind: 'image' }] });
   });
 });
 

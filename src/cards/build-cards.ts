@@ -53,6 +53,8 @@ export interface CardsContext {
   render: boolean;
   /** Card workers to draw on (0: this thread; default: one per core when there are many cards to draw and more than one core). */
   workers?: number;
+  /** Hears of each card drawn: how many of those to draw are done (the CLI's progress). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** What a card's pixels depend on besides its page: this code and the libraries that draw. */
@@ -114,6 +116,7 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
     await drawAll(cards, setup, { workers, cacheDir: ctx.cacheDir, template: await ctx.bundle.load() }, (index, { photoError, png }) => {
       const { job, file } = missing[index];
       result.rendered++;
+      ctx.onProgress?.(result.rendered, missing.length);
       if (photoError === undefined) {
         result.files.push({ path: job.output, from: file });
         return;

@@ -9,7 +9,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { MarkdownSource } from './markdown-sources.ts';
+import { mayNeedMarkdownCheck, type MarkdownSource } from './markdown-sources.ts';
 import type { SourceLocator } from './source-locator.ts';
 
 export { markdownSources, type MarkdownSource } from './markdown-sources.ts';
@@ -27,7 +27,7 @@ const parser = unified().use(remarkParse);
 export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const source of sources) {
-    if (!source.body.includes('<') && !source.body.includes('![')) continue;
+    if (!mayNeedMarkdownCheck(source.body)) continue;
     const tree = parse(source.body);
     if (!tree) continue;
     visit(tree, (node: MdNode) => {

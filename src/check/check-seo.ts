@@ -1,11 +1,9 @@
-// SEO rules on the rendered pages that search engines index: title over 60 characters,
-// description outside 50–160 characters, titles or descriptions shared by several pages,
-// and images without an alt attribute (on every page).
+// SEO rules on the pages search engines index, read from the route table (the head every page
+// is rendered with, routes/types.ts Head): title over 60 characters, description outside 50–160
+// characters, titles or descriptions shared by several pages.
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { ALBUQUERQUE_SUFFIX } from '../routes/head.ts';
-import type { RenderedPage } from '../render/page-facts.ts';
-import { Findings } from './site-index.ts';
+import type { PageRoute } from '../routes/types.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
 // Where search results cut: titles at ~600 px (60–70 characters; 60 is the cautious end),
@@ -14,70 +12,59 @@ export const TITLE_MAX = 60;
 export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 160;
 
-export function checkSeo(facts: RenderedPage[], siteName: string, locator: SourceLocator): Diagnostic[] {
+/** The description as its author wrote it, and what the suffix rule added (routes/head.ts). */
+function writtenDescription({ description, descriptionSuffix: suffix }: PageRoute['head']): { written: string; suffix?: string } {
+  return suffix ? { written: description.slice(0, -suffix.length), suffix } : { written: description };
+}
+
+export function checkSeo(routes: PageRoute[], siteName: string, locator: SourceLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const indexed = facts.filter((f) => !f.route.head.noindex && f.route.kind !== 'not-found');
-  const titleAt = (f: RenderedPage) => ownText(locator, f, [titleOf(f).replace(` | ${siteName}`, '').trim(), titleOf(f)]);
-  const descriptionAt = (f: RenderedPage) => {
-    // The editor wrote the description without the suffix the route table may add.
-    const written = descriptionOf(f).endsWith(ALBUQUERQUE_SUFFIX) ? descriptionOf(f).slice(0, -ALBUQUERQUE_SUFFIX.length).trim() : descriptionOf(f);
-    return ownText(locator, f, [40, 25, 15].map((n) => written.slice(0, n)));
+  const indexed = routes.filter((r) => !r.head.noindex && r.kind !== 'not-found');
+  const titleAt = (r: PageRoute) => ownText(locator, r, [r.head.title.replace(` | ${siteName}`, '').trim(), r.head.title]);
+  // The editor wrote the description without the suffix the route table may add.
+  const descriptionAt = (r: PageRoute) => {
+    const { written } = writtenDescription(r.head);
+    return ownText(locator, r, [40, 25, 15].map((n) => written.slice(0, n)));
   };
 
-  for (const f of indexed) {
-    if (titleOf(f).length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(f), titleOf(f), f.route.path));
-    if (descriptionOf(f).length < DESCRIPTION_MIN || descriptionOf(f).length > DESCRIPTION_MAX) {
-      out.push(errors.descriptionLength(descriptionAt(f), descriptionOf(f), f.route.path));
+  for (const r of indexed) {
+    const { title, description } = r.head;
+    if (title.length > TITLE_MAX) out.push(errors.titleTooLong(titleAt(r), title, r.path));
+    if (description.length < DESCRIPTION_MIN || description.length > DESCRIPTION_MAX) {
+      const { written, suffix } = writtenDescription(r.head);
+      out.push(errors.descriptionLength(descriptionAt(r), r.path, written, suffix));
     }
   }
 
-  for (const [text, pages] of groupBy(indexed, titleOf)) {
-    for (const f of pages) out.push(errors.duplicateTitle(titleAt(f), text, f.route.path, others(pages, f)));
+  for (const [text, pages] of groupBy(indexed, (r) => r.head.title)) {
+    for (const r of pages) out.push(errors.duplicateTitle(titleAt(r), text, r.path, others(pages, r)));
   }
-  for (const [, pages] of groupBy(indexed, descriptionOf)) {
-    for (const f of pages) out.push(errors.duplicateDescription(descriptionAt(f), f.route.path, others(pages, f)));
+  for (const [, pages] of groupBy(indexed, (r) => r.head.description)) {
+    for (const r of pages) out.push(errors.duplicateDescription(descriptionAt(r), r.path, others(pages, r)));
   }
-
-  const noAlt = new Findings<{ src: string; where?: SourcePosition }>();
-  for (const f of facts) {
-    for (const src of f.facts.imagesWithoutAlt ?? []) {
-      const where = locator.locate(src, f.route.origin?.file);
-      noAlt.add(`${src}\0${where?.file}:${where?.line}`, { src, where }, f.route.path);
-    }
-  }
-  for (const { value, pages } of noAlt) out.push(errors.imageWithoutAlt(value.where ?? {}, value.src, pages));
   return out;
 }
 
-/** The page's title and description as its head writes them (document.ts), what search results show. */
-function titleOf(page: RenderedPage): string {
-  return page.route.head.title.trim();
-}
-
-function descriptionOf(page: RenderedPage): string {
-  return page.route.head.description.trim();
-}
-
 /** Where the page's own content file has one of the texts; else that file without a line. */
-function ownText(locator: SourceLocator, f: RenderedPage, texts: string[]): SourcePosition | Record<string, never> {
-  const file = f.route.origin?.file;
+function ownText(locator: SourceLocator, r: PageRoute, texts: string[]): SourcePosition | Record<string, never> {
+  const file = r.origin?.file;
   if (!file) return {};
   return locator.search(file, texts.filter((t) => t.length >= 8)) ?? { file };
 }
 
-function groupBy(facts: RenderedPage[], key: (f: RenderedPage) => string): Map<string, RenderedPage[]> {
-  const groups = new Map<string, RenderedPage[]>();
-  for (const f of facts) {
-    const k = key(f);
+function groupBy(routes: PageRoute[], key: (r: PageRoute) => string): Map<string, PageRoute[]> {
+  const groups = new Map<string, PageRoute[]>();
+  for (const r of routes) {
+    const k = key(r);
     if (!k) continue;
     const group = groups.get(k);
-    if (group) group.push(f);
-    else groups.set(k, [f]);
+    if (group) group.push(r);
+    else groups.set(k, [r]);
   }
   return new Map([...groups].filter(([, list]) => list.length > 1));
 }
 
-function others(pages: RenderedPage[], self: RenderedPage): string[] {
-  const rest = pages.filter((p) => p !== self).map((p) => p.route.path);
+function others(pages: PageRoute[], self: PageRoute): string[] {
+  const rest = pages.filter((p) => p !== self).map((p) => p.path);
   return rest.length > 3 ? [...rest.slice(0, 3), `${rest.length - 3} more`] : rest;
 }

@@ -1,19 +1,13 @@
-// stitch check: everything `build` validates (its links and page-weight budgets included),
-// then warnings on the rendered site, computed in memory (nothing is written to disk; no Markdown or post cache: cachesFor). The build keeps going past errors it can survive, so
+// stitch check: everything `build` validates and warns about (its links and page-weight budgets
+// included), computed in memory (nothing is written to disk; no Markdown or post cache: cachesFor). The build keeps going past errors it can survive, so
 // one run reports every problem; each diagnostic points at the file and line to change.
 import { build, type BuildState } from '../build.ts';
 import { cachesFor } from '../cache/cache.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
-import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { checkMarkdown, markdownSources } from './check-markdown.ts';
-import { checkSeo } from './check-seo.ts';
-import { checkPlaceholders } from './check-placeholders.ts';
-import { checkTags } from './check-tags.ts';
 import { scheduledPosts } from './scheduled-posts.ts';
-import { SourceLocator } from './source-locator.ts';
 
 export interface CheckResult {
   /** Every problem found, sorted by file, line and column. */
@@ -26,22 +20,13 @@ export interface CheckResult {
 
 export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   const writer = new MemoryWriter();
-  // The build runs the rules that decide errors (content, links, page-weight budgets), so
-  // `build` and `check` give the same verdict; the checks below add warnings.
+  // The build runs every rule (content, warnings, links, page-weight budgets), so `build` and
+  // `check` give the same verdict.
   const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true, cache: cachesFor('check', config) });
-  const found: Diagnostic[] = [];
-  const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
-  if (state.graph) {
-    found.push(...checkMarkdown(markdownSources(state.graph), locator));
-    found.push(...checkTags(state.graph));
-    found.push(...scheduledPosts(state.graph.withheld));
-    found.push(...checkPlaceholders(state.graph));
-  }
-  if (state.pages.size > 0 && state.graph) {
-    found.push(...checkSeo([...state.pages.values()], state.graph.site.name, locator));
-  }
-  if (config.deployHookUrl) found.push(errors.deployHookPublic());
-  const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(found, config.root)]);
+  // The build's diagnostics hold the warnings too (check/site-warnings.ts): the same as `build`
+  // and `dev` give. Check adds notes: when each scheduled post appears.
+  const notes = state.graph ? scheduledPosts(state.graph.withheld) : [];
+  const diagnostics = sortDiagnostics([...state.diagnostics, ...enrichDiagnostics(notes, config.root)]);
   return { diagnostics, pages: state.pages.size, state };
 }
 

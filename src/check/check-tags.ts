@@ -1,6 +1,7 @@
 // Blog tags that differ only by case, spacing or hyphenation (`car-interior`, `Car Interior`,
 // `car interior`) split one topic into several tags on the blog. The spelling most posts use
-// wins; every other spelling is reported at its line in the post's front matter.
+// wins; every other spelling is reported at its line in the post's front matter. A label in
+// site.yaml for a tag no post uses is reported too.
 import type { ContentGraph } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -32,4 +33,12 @@ export function checkTags(graph: ContentGraph): Diagnostic[] {
     });
   }
   return out;
+}
+
+/** A label in site.yaml `tagLabels` for a tag no post uses: most likely a typo, so the label never shows. */
+export function checkTagLabels(graph: ContentGraph, siteFile: string): Diagnostic[] {
+  const used = [...new Set(graph.posts.flatMap((p) => p.tags))].sort();
+  return Object.keys(graph.site.tagLabels ?? {})
+    .filter((tag) => !used.includes(tag))
+    .map((tag) => errors.unusedTagLabel({ file: siteFile, field: `tagLabels.${tag}` }, tag, used));
 }

@@ -22,6 +22,11 @@ export function markdownSources(graph: ContentGraph): MarkdownSource[] {
   return [...pages, ...posts];
 }
 
+/** Whether the Markdown rules (check-markdown.ts: raw HTML, images) can find anything in a body. */
+export function mayNeedMarkdownCheck(body: string): boolean {
+  return body.includes('<') || body.includes('![');
+}
+
 function lazyBody(source: Omit<MarkdownSource, 'body'>, read: () => string): MarkdownSource {
   let body: string | undefined;
   return Object.defineProperty(source, 'body', { get: () => (body ??= read()), enumerable: true }) as MarkdownSource;

@@ -1,18 +1,19 @@
 // The commander program: build, dev, check, preview. Exit codes: 0 success, 1 content
 // errors, 2 bad usage.
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build.ts';
 import { resolveBudgets, weightsByKind } from '../budgets/budgets.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
+import { formatMarkdown } from '../errors/format-markdown.ts';
 import { hasErrors } from '../errors/diagnostic.ts';
 import type { ContentGraph } from '../content/types.ts';
 import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { imageProgress } from './image-progress.ts';
+import { BuildProgress } from './build-progress.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -77,7 +78,9 @@ export async function main(argv: string[]): Promise<number> {
       process.env.NODE_ENV ??= 'production';
       const started = performance.now();
       const cpuStart = cpuSeconds();
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: imageProgress(process.stderr) });
+      const progress = new BuildProgress(process.stderr, Boolean(process.stderr.isTTY) && !config.ci);
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: progress.onImageProgress, onProgress: progress.onProgress });
+      progress.end();
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
       if (!ok) {
@@ -110,7 +113,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder', 'content')
     .option('--format <format>', 'output format: text, json or github', format, 'text')
     .option('--strict', 'treat warnings as errors')
-    .action(async (opts: { content: string; format: Format; strict?: boolean }) => {
+    .option('--summary <file>', 'also append the report as Markdown, grouped by file, to this file (CI: "$GITHUB_STEP_SUMMARY")')
+    .action(async (opts: { content: string; format: Format; strict?: boolean; summary?: string }) => {
       // It renders every page, as build does: with React's production build.
       process.env.NODE_ENV ??= 'production';
       const { checkSite, strict } = await import('../check/check-site.ts');
@@ -122,6 +126,7 @@ export async function main(argv: string[]): Promise<number> {
       if (opts.format === 'text' && problems === 0) process.stdout.write(`${diagnostics.length > 0 ? `${out.slice(0, out.lastIndexOf('\n') + 1)}` : ''}No problems found in ${result.pages} pages. ${summary(diagnostics)}\n`);
       else if (opts.format === 'text') process.stdout.write(`${out}\nChecked ${result.pages} pages.\n`);
       else if (out) process.stdout.write(`${out}\n`);
+      if (opts.summary) appendFileSync(opts.summary, formatMarkdown(diagnostics, result.pages));
       exitCode = hasErrors(diagnostics) ? 1 : 0;
     });
 

@@ -33,6 +33,8 @@ export interface ResolvedConfig {
   mode: 'production' | 'development';
   /** Print stack traces (STITCH_DEBUG). */
   debug: boolean;
+  /** Running in CI (`CI` set, not "false" or "0"): progress is printed as lines, never a live line. */
+  ci: boolean;
 }
 
 export interface ConfigFlags {
@@ -63,6 +65,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     drafts: flags.drafts ?? flags.mode === 'development',
     mode: flags.mode ?? 'production',
     debug: Boolean(nonEmpty(env.STITCH_DEBUG)),
+    ci: !['', 'false', '0'].includes(nonEmpty(env.CI)?.toLowerCase() ?? ''),
   };
 }
 

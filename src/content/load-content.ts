@@ -1,18 +1,20 @@
-// Content stage: find files (fast-glob), parse (YAML with positions, gray-matter),
-// validate (zod) and collect every diagnostic of the run. A file whose text the caches know
-// (post-cache.ts) is neither parsed nor validated: the parsers and the schemas (zod) are loaded
-// only when a file needs them, so a build where nothing changed does without them.
-import { existsSync, readFileSync } from 'node:fs';
+// Content stage: list the files (project-files.ts: no link out of the project), read them as
+// UTF-8 (read-source.ts), parse (YAML with positions, gray-matter), validate (zod) and collect
+// every diagnostic of the run. A file whose text the caches know (post-cache.ts) is neither
+// parsed nor validated: the parsers and the schemas (zod) are loaded only when a file needs
+// them, so a build where nothing changed does without them.
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { displayPath as relative } from './display-path.ts';
-import fg from 'fast-glob';
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
 import type { SourceHashes } from '../cache/source-hashes.ts';
-import { normalizeSource, parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
+import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
+import { listProjectFiles } from './project-files.ts';
+import { SourceReader, type TextMemo } from './read-source.ts';
 import { unshared } from './post-bodies.ts';
 import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
@@ -33,7 +35,8 @@ interface Loader {
   posts?: PostMemo;
   /** Parsed YAML files from earlier builds. */
   yaml?: YamlMemo;
-  texts?: TextMemo;
+  /** The content folder's files, read through the rules of read-source.ts. */
+  reader: SourceReader;
   hashes?: SourceHashes;
   /** The schemas module, imported on first use. */
   schemas?: Promise<typeof Schemas>;
@@ -47,11 +50,7 @@ function schemasOf(ctx: Loader): Promise<typeof Schemas> {
   return (ctx.schemas ??= import('./schemas.ts'));
 }
 
-/** File texts kept between builds (stitch dev): `get` answers only for a file known unchanged. */
-export interface TextMemo {
-  get(absolutePath: string): string | undefined;
-  set(absolutePath: string, text: string): void;
-}
+export type { TextMemo };
 
 export interface LoadOptions {
   /** Parsed posts from earlier builds: a post whose file is unchanged is not parsed again. */
@@ -73,9 +72,14 @@ export interface LoadOptions {
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const ctx: Loader = { root, contentDir, diagnostics: [], posts: options.posts, yaml: options.yaml, texts: options.texts, keepBodies: options.keepBodies ?? true, hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined };
-  const sources = new Map<string, SourceText>();
   if (!existsSync(contentDir)) return { diagnostics: [errors.missingContentDir(relative(root, contentDir) || contentDir)] };
+  const diagnostics: Diagnostic[] = [];
+  const listing = listProjectFiles(contentDir, root);
+  diagnostics.push(...listing.diagnostics);
+  if (listing.refused.includes('')) return { diagnostics }; // the content folder itself links out of the project
+  const reader = new SourceReader(root, contentDir, listing, diagnostics, options.texts);
+  const ctx: Loader = { root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader, keepBodies: options.keepBodies ?? true, hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined };
+  const sources = new Map<string, SourceText>();
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
     await Promise.all([
@@ -93,7 +97,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       // Every rule's origin is wanted each build (the link verdict's key): kept with the data.
       loadYaml(ctx, 'redirects.yaml', (s) => s.redirectsSchema, { redirects: [] }, (data) => data.redirects.map((_, i) => ['redirects', i, 'from'])),
       loadPosts(ctx, sources),
-      listAssets(assetsDir),
+      listAssets(ctx, assetsDir),
     ]);
 
   const site = siteLoaded;
@@ -143,25 +147,10 @@ function sortPosts(posts: Post[]): Post[] {
   return posts.sort((a, b) => byDate(b.date, a.date) || bySlug(a.slug, b.slug));
 }
 
-async function readSource(ctx: Loader, rel: string): Promise<{ file: string; text: string } | undefined> {
-  const abs = `${ctx.contentDir}/${rel}`;
-  const file = relative(ctx.root, abs);
-  const known = ctx.texts?.get(abs);
-  if (known !== undefined) return { file, text: known };
-  try {
-    // Synchronous on purpose: thousands of small reads through the promise API cost several
-    // times the CPU (a thread-pool round trip each), and nothing else runs while content loads.
-    const text = normalizeSource(readFileSync(abs, 'utf8'));
-    ctx.texts?.set(abs, text);
-    return { file, text };
-  } catch {
-    return undefined;
-  }
-}
-
 async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>, fallback?: z.output<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
-  const source = await readSource(ctx, rel);
-  if (!source) {
+  const source = ctx.reader.read(rel);
+  if (source === 'failed') return undefined;
+  if (source === 'missing') {
     if (fallback !== undefined) {
       const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
       return { data: fallback, doc: { file, data: fallback, locate: () => ({ line: 1, column: 1 }) } };
@@ -218,11 +207,11 @@ function positionsOnDemand(file: string, text: string, data: unknown, known: Map
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
-  const files = (await fg(`${dir}/*.{yaml,yml}`, { cwd: ctx.contentDir })).sort();
+  const files = ctx.reader.list(dir, /\.ya?ml$/);
   const out: { data: z.output<S>; doc: SourceDoc }[] = [];
   await Promise.all(files.map(async (rel) => {
-    const source = await readSource(ctx, rel);
-    if (!source) return;
+    const source = ctx.reader.read(rel);
+    if (typeof source === 'string') return;
     const loaded = await parseAndValidate(ctx, source.file, source.text, schema);
     if (!loaded) return;
     const fileId = basename(rel).replace(/\.ya?ml$/, '');
@@ -236,8 +225,9 @@ async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir
 }
 
 async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>): Promise<MarkdownPage<z.output<S>> | undefined> {
-  const source = await readSource(ctx, rel);
-  if (!source) {
+  const source = ctx.reader.read(rel);
+  if (source === 'failed') return undefined;
+  if (source === 'missing') {
     ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
     return undefined;
   }
@@ -265,11 +255,10 @@ const POST_SLICE = 64;
 
 /** The posts; `sources` gets each one's body and text hash (page keys hash that, not the body). */
 async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise<Post[]> {
-  // One pattern cannot match a file twice: fast-glob's duplicate filter is only cost here.
-  const files = (await fg('blog/**/*.md', { cwd: ctx.contentDir, unique: false })).sort();
+  const files = ctx.reader.list('blog', /\.md$/, true);
   const posts: Post[] = [];
   const seen = new Map<string, string>();
-  // A post's file relative to the project: fast-glob's paths are plain (no '.' or '..'), so the folder's part is worked out once.
+  // A post's file relative to the project: the listing's paths are plain (no '.' or '..'), so the folder's part is worked out once.
   const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
     // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
@@ -282,8 +271,8 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
         return { rel, source: { file, text: '' }, hash: look.known.hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
       }
     }
-    const source = await readSource(ctx, rel);
-    if (!source) return undefined;
+    const source = ctx.reader.read(rel);
+    if (typeof source === 'string') return undefined;
     const hash = sourceHash(source.text);
     if (look?.stat) ctx.hashes!.remember(rel, look.stat, hash, source.text.length);
     const cached = ctx.posts?.get(source.file, source.text, hash);
@@ -342,8 +331,10 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   return posts;
 }
 
-async function listAssets(assetsDir: string): Promise<Set<string>> {
+/** site-assets/'s files as public paths: links out of the project and files that cannot be read are errors, not assets. */
+async function listAssets(ctx: Loader, assetsDir: string): Promise<Set<string>> {
   if (!existsSync(assetsDir)) return new Set();
-  const files = await fg('**/*', { cwd: assetsDir, dot: false });
-  return new Set(files.map((f) => `/${f}`));
+  const listing = listProjectFiles(assetsDir, ctx.root, { readable: true });
+  ctx.diagnostics.push(...listing.diagnostics);
+  return new Set(listing.files.map((f) => `/${f}`));
 }

@@ -57,6 +57,7 @@ export const siteSchema = z.object({
   })).min(1).describe('The service areas, in menu order'),
   logo: path.describe('Logo image, a path under site-assets. Example: /images/logo.png'),
   image: path.describe('Default image for social shares, a path under site-assets. Example: /images/og-default.jpg'),
+  tagLabels: z.record(z.string(), text).optional().describe('How a blog tag is shown, by tag, where the usual rule (each hyphen-separated word capitalised: car-interior → Car Interior) gets it wrong. Example: { diy: DIY, choosing-a-shop: Choosing a Shop }'),
   /** Page-weight budgets in KB (gzip), checked by `stitch build`; defaults in src/budgets/budgets.ts. */
   budgets: z.object({
     js: z.number().positive().optional().describe('JavaScript per page, KB gzip (default 75). Example: 80'),

@@ -212,7 +212,8 @@ export class DevBuilder {
 
   /** What every dev build is given; the body-edit path renders with the same (documentJob). */
   private buildOptions(writer: MemoryWriter): BuildOptions {
-    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo };
+    // links: the link check's warnings and errors, as build and check give them.
+    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo, links: true };
   }
 
   /** A build's posts and their pages' output paths, by slug (kept per build: the body-edit path asks on every edit). */

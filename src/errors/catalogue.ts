@@ -9,6 +9,9 @@ interface Where {
   field?: string;
 }
 
+/** A placeholder as messages quote it: its first 60 characters. */
+const placeholderText = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}...` : value);
+
 function make(code: string, severity: Severity, title: string, message: string, hint: string, where: Where = {}): Diagnostic {
   return { code, severity, title, message, hint, ...where };
 }
@@ -115,6 +118,22 @@ export const errors = {
     make('ForeignOutDirError', 'error', 'Output folder not made by stitch',
       `Refusing to replace ${dir}: it is not empty and was not made by stitch (it has no _redirects written by stitch).`,
       'Pass --force to replace it anyway, or choose another --out.'),
+  linkOutsideProject: (file: string, target: string) =>
+    make('LinkOutsideProjectError', 'error', 'Symbolic link out of the project',
+      `${file} is a symbolic link to ${target}, outside the project: stitch never reads or publishes files from outside the project, so nothing behind this link was read or copied.`,
+      'Copy the file (or folder) into the project and commit it instead of the link, or remove the link. Links to files inside the project are fine.', { file }),
+  unreadable: (file: string, kind: 'file' | 'folder', reason: string) =>
+    make('UnreadableFileError', 'error', `${kind === 'file' ? 'File' : 'Folder'} cannot be read`,
+      `The ${kind} ${file} cannot be read: ${reason}.`,
+      `Make the ${kind} readable by the user that runs stitch (\`chmod ${kind === 'file' ? 'a+r' : 'a+rx'} ${file}\`), or remove it.`, { file }),
+  notUtf8: (where: Where, found: string) =>
+    make('EncodingError', 'error', 'Not UTF-8 text',
+      `This file is not UTF-8 text: ${found} at line ${where.line}, column ${where.column}.`,
+      'Save the file as UTF-8 (in most editors: "Save with Encoding" or "Save As" → UTF-8) and retype the characters shown wrong; a NUL byte is usually a file from another program pasted in, delete it.', where),
+  redirectOverFile: (where: Where, from: string, file: string) =>
+    make('RedirectOverFileError', 'error', 'Redirect source is a file of the site',
+      `Redirect from "${from}" collides with the file "/${file}" that the build writes: its redirect page (${from.slice(1)}/index.html) cannot be written there.`,
+      'A redirect cannot replace a file of the site (a file of site-assets/, the sitemap, robots.txt, _redirects, _headers, a feed, a social card, or the scripts, styles and photo variants under /assets/). Remove the redirect, or the file from site-assets/ when it is retired.', where),
   missingContentDir: (dir: string) =>
     make('MissingContentDirError', 'error', 'Content folder not found',
       `The content folder "${dir}" does not exist.`, 'Pass --content DIR pointing at a folder with site.yaml.'),
@@ -139,20 +158,28 @@ export const errors = {
       'Until then `stitch build` leaves it out; `stitch dev` and `stitch build --drafts` show it with a badge.', where),
   placeholderLeft: (where: Where, value: string) =>
     make('PlaceholderWarning', 'warning', 'Placeholder left in',
-      `Field \`${where.field}\` still holds a placeholder: ${value.length > 60 ? `${value.slice(0, 57)}...` : value}`,
-      'Replace it with the real text (or coordinates) before the page goes live.', where),
+      `Field \`${where.field}\` still holds a placeholder: ${placeholderText(value)}`,
+      'Replace it with the real text (or coordinates) before the page goes live: `stitch build` refuses it.', where),
+  placeholderPublished: (where: Where, value: string) =>
+    make('PlaceholderError', 'error', 'Placeholder on the live site',
+      `Field \`${where.field}\` still holds a placeholder, and the page would publish it: ${placeholderText(value)}`,
+      'Replace it with the real text (or coordinates). `stitch dev` and `build --drafts` (a preview) show the page with a warning.', where),
   // stitch new: usage errors exit 2, an existing file exits 1.
   newWithoutTitle: (kind: string, example: string) =>
     make('NewWithoutTitleError', 'error', 'Missing title',
       `\`stitch new ${kind}\` needs a title.`, `Write it in quotes: stitch new ${kind} "${example}".`),
   emptySlug: (title: string, kind: string) =>
     make('EmptySlugError', 'error', 'Title makes no slug',
-      `The title "${title}" has no letters or digits a file name can use (a slug is lowercase a-z, 0-9 and hyphens).`,
-      `Choose the file name yourself: stitch new ${kind} "${title}" --slug my-${kind}.`),
+      `The title "${title}" has no letters or digits a file name can use: a slug is lowercase a-z, 0-9 and hyphens; accented Latin, Cyrillic, Greek and Arabic letters are spelled in a-z, Chinese, Japanese, Korean and other scripts are not.`,
+      `Choose the file name yourself (the title stays as you wrote it): stitch new ${kind} "${title}" --slug my-${kind}.`),
   invalidSlug: (slug: string) =>
     make('InvalidSlugError', 'error', 'Invalid slug',
       `--slug "${slug}" is not a slug: expected lowercase words of a-z and 0-9 joined by single hyphens, like "leather-care-guide".`,
       'A slug is the page\'s URL and file name: no spaces, capitals, accents or punctuation.'),
+  newNotWritten: (file: string, reason: string) =>
+    make('NewNotWrittenError', 'error', 'File not written',
+      `${file} could not be written: ${reason}.`,
+      'A long name: choose a shorter one with --slug. Otherwise check that the folder exists and can be written.', { file }),
   fileExists: (file: string) =>
     make('FileExistsError', 'error', 'File already exists',
       `${file} already exists; stitch new never overwrites a file.`,
@@ -173,12 +200,23 @@ export const errors = {
     make('TitleTooLongWarning', 'warning', 'Page title over 60 characters',
       `The title of ${page} is ${title.length} characters long (over 60), so search results cut it off: "${title}".`,
       'Shorten the title (metaTitle or title) so the whole page title, with the site name, fits in 60 characters.', where),
-  descriptionLength: (where: Where, description: string, page: string) =>
-    make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
-      `The description of ${page} is ${description.length} characters long (${description.length < 50 ? 'under 50' : 'over 160'}): "${description.length > 80 ? `${description.slice(0, 77)}...` : description}".`,
-      description.length < 50
-        ? 'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.'
-        : 'Shorten the description (metaDescription or description) to at most 160 characters; a description without "Albuquerque" gets "Serving Albuquerque, NM." added.', where),
+  descriptionLength: (where: Where, page: string, written: string, suffix?: string) => {
+    const full = written.length + (suffix?.length ?? 0);
+    const quoted = `"${written.length > 80 ? `${written.slice(0, 77)}...` : written}"`;
+    if (full < 50) {
+      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+        `The description of ${page} is ${full} characters long${suffix ? ` with "${suffix.trim()}", which stitch adds to a description without "Albuquerque" (${written.length} as written)` : ''} (under 50): ${quoted}.`,
+        'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.', where);
+    }
+    if (!suffix) {
+      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+        `The description of ${page} is ${full} characters long (over 160): ${quoted}.`,
+        'Shorten the description (metaDescription or description) to at most 160 characters.', where);
+    }
+    return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
+      `The description of ${page} is ${written.length} characters as written; stitch adds "${suffix.trim()}" to a description without "Albuquerque", which makes it ${full} (over 160): ${quoted}.`,
+      `Shorten it to at most ${160 - suffix.length} characters, or name Albuquerque in it (then nothing is added and it may have 160).`, where);
+  },
   duplicateTitle: (where: Where, title: string, page: string, others: string[]) =>
     make('DuplicateTitleWarning', 'warning', 'Duplicate page title',
       `${page} has the same title as ${others.join(', ')}: "${title}".`,
@@ -191,6 +229,12 @@ export const errors = {
     make('ImageAltWarning', 'warning', 'Image without alt text',
       `The image "${src}" on ${pages} has no alt text.`,
       'Describe the image for people who cannot see it: ![A restored leather seat](/images/seat.jpg) in Markdown, `alt` in YAML. Use alt="" only for decoration.', where),
+  unusedTagLabel: (where: Where, tag: string, tags: string[]) => {
+    const close = closestName(tag, tags);
+    return make('UnusedTagLabelWarning', 'warning', 'Label for a tag no post uses',
+      `\`tagLabels\` names the tag "${tag}", which no post uses${close ? `; did you mean "${close}"?` : '.'}`,
+      'Write the tag exactly as the posts\' `tags:` do (lowercase words joined by hyphens), or remove the label.', where);
+  },
   similarTags: (where: Where, tag: string, canonical: string, count: number) =>
     make('SimilarTagsWarning', 'warning', 'Tags that differ only in spelling',
       `Tag "${tag}" differs from "${canonical}" (used by ${count} post${count === 1 ? '' : 's'}) only by case, spacing or hyphenation; the blog shows them as two tags.`,

@@ -24,16 +24,21 @@ export function location(d: Diagnostic): string {
   return [d.file, d.line, d.line && d.column ? d.column : undefined].filter((x) => x !== undefined).join(':');
 }
 
-/** Text report grouped by file, then a summary line. */
-export function formatText(diagnostics: Diagnostic[], color = false): string {
-  const c = color ? ansi : plain;
+/** The diagnostics of each file (`(site)` for those of no file), files in order. */
+export function byFile(diagnostics: Diagnostic[]): [string, Diagnostic[]][] {
   const groups = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
     const key = d.file ?? '(site)';
     groups.set(key, [...(groups.get(key) ?? []), d]);
   }
+  return [...groups].sort(([a], [b]) => compareText(a, b));
+}
+
+/** Text report grouped by file, then a summary line. */
+export function formatText(diagnostics: Diagnostic[], color = false): string {
+  const c = color ? ansi : plain;
   const out: string[] = [];
-  for (const [file, list] of [...groups].sort(([a], [b]) => compareText(a, b))) {
+  for (const [file, list] of byFile(diagnostics)) {
     out.push(c.bold(file));
     for (const d of list) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'info' ? c.dim('info') : c.yellow('warning');

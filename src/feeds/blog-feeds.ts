@@ -1,9 +1,20 @@
 // The blog's feeds, made with the `feed` library: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the
-// newest posts, every URL absolute. Dates are the posts' calendar dates at midnight UTC (RSS
-// writes them as RFC 822, Atom and JSON Feed as RFC 3339); the feed's own date is the newest
-// post's, never the build's, so two builds of the same content give the same bytes.
-import { Feed, type Enclosure } from 'feed';
+// newest posts, every URL absolute. A post's date is the instant it publishes, 00:00 in the
+// business's time zone on its calendar date (RSS writes it as RFC 822, Atom and JSON Feed as
+// RFC 3339); the feed's own date is the newest post's, never the build's, so two builds of the
+// same content give the same bytes. The copyright names the build year, as the footer does.
+//
+// Each format gets the texts in the form it carries them, so any title, tag or body gives a
+// well-formed feed (test/engine/feed-property.test.ts): Atom's `type="html"` title and summary,
+// and RSS's description, are HTML, so their plain text is escaped as HTML; the library's XML
+// writer (xml-js) turns `&amp;` in a text node back into `&` before escaping, so `&` in a text
+// node is given to it as `&amp;`. Its CDATA and attribute escaping are fixed in
+// patches/xml-js+1.6.11.patch (every `]]>`, and `<` in attributes); its Atom enclosure type in
+// patches/feed+6.0.0.patch.
+import { Feed, type Author, type Enclosure, type Item } from 'feed';
 import type { Post, SiteData } from '../content/types.ts';
+import { BUSINESS_TIME_ZONE } from '../content/publication.ts';
+import { escapeHtml } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import { BLOG_FEEDS, feedPosts } from './feed-links.ts';
 
@@ -15,70 +26,89 @@ export interface BlogFeedInput {
   posts: readonly Post[];
   /** Each feed post's content: its body as the page renders it with every URL made absolute (absolute-urls.ts), by slug. */
   contents: ReadonlyMap<string, string>;
+  /** The build's year (the footer's copyright year). */
+  year: number;
   /** The size in bytes of a file of site-assets/ (a cover photo), when it can be read. */
   assetBytes?: (path: string) => number | undefined;
 }
+
+type Format = 'rss' | 'atom' | 'json';
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml' };
 
 /** The three feed files, by output path. */
 export function blogFeedFiles(input: BlogFeedInput): { path: string; contents: string }[] {
-  const feed = blogFeed(input);
   return [
-    { path: BLOG_FEEDS.rss.path.slice(1), contents: xmlChars(feed.rss2()) },
-    { path: BLOG_FEEDS.atom.path.slice(1), contents: xmlChars(feed.atom1()) },
-    { path: BLOG_FEEDS.json.path.slice(1), contents: jsonFeed11(feed.json1()) },
+    { path: BLOG_FEEDS.rss.path.slice(1), contents: blogFeed(input, 'rss').rss2() },
+    { path: BLOG_FEEDS.atom.path.slice(1), contents: blogFeed(input, 'atom').atom1() },
+    { path: BLOG_FEEDS.json.path.slice(1), contents: jsonFeed11(blogFeed(input, 'json').json1()) },
   ];
 }
 
-function blogFeed({ site, siteUrl, posts, contents, assetBytes }: BlogFeedInput): Feed {
+function blogFeed({ site, siteUrl, posts, contents, year, assetBytes }: BlogFeedInput, format: Format): Feed {
   const items = feedPosts(posts);
   const blogUrl = absoluteUrl(siteUrl, '/blog');
-  const newest = items[0] ? calendarDate(items[0].date) : new Date(0);
+  const newest = items[0] ? businessMidnight(items[0].date) : new Date(0);
+  // The JSON feed takes every text as it is; XML, without the characters it forbids.
+  const plain = (value: string) => (format === 'json' ? value : xmlChars(value));
+  // A text node's text.
+  const text = (value: string) => (format === 'json' ? value : xmlChars(value).replace(/&/g, '&amp;'));
+  // A text the format carries as HTML; RSS titles are plain text in CDATA.
+  const html = (value: string) => (format === 'json' ? value : escapeHtml(xmlChars(value)));
   const feed = new Feed({
     id: blogUrl,
     link: blogUrl,
-    title: `${site.name} Blog`,
-    description: `Guides, care tips and trends in upholstery from ${site.name}.`,
+    title: text(`${site.name} Blog`),
+    description: text(`Guides, care tips and trends in upholstery from ${site.name}.`),
     language: 'en',
     image: absoluteUrl(siteUrl, site.logo),
-    copyright: `© ${newest.getUTCFullYear()} ${site.name}`,
+    copyright: text(`© ${year} ${site.name}`),
     updated: newest,
     generator: 'stitch',
-    author: { name: site.name, link: absoluteUrl(siteUrl, '/') },
+    author: { name: text(site.name), link: absoluteUrl(siteUrl, '/') },
     feedLinks: { rss: absoluteUrl(siteUrl, BLOG_FEEDS.rss.path), atom: absoluteUrl(siteUrl, BLOG_FEEDS.atom.path), json: absoluteUrl(siteUrl, BLOG_FEEDS.json.path) },
   });
   for (const post of items) {
     const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
-    const date = calendarDate(post.date);
-    feed.addItem({
+    const date = businessMidnight(post.date);
+    // RSS wants an e-mail address for an author: the business's, with the writer's name.
+    const author: Author = { name: text(post.author), email: site.email };
+    const item: Item = {
       id: url,
       link: url,
-      title: post.title,
-      description: post.description,
-      content: contents.get(post.slug),
+      title: format === 'atom' ? html(post.title) : plain(post.title),
+      description: html(post.description),
+      content: plain(contents.get(post.slug) ?? '') || undefined,
       date,
       published: date,
-      // RSS wants an e-mail address for an author: the business's, with the writer's name.
-      author: [{ name: post.author, email: site.email }],
-      category: post.tags.map((tag) => ({ name: tag, term: tag })),
+      author: [author],
+      // RSS writes a category as a text node; Atom as attributes (escaped by the library).
+      category: post.tags.map((tag) => (format === 'rss' ? { name: text(tag) } : { name: plain(tag), term: plain(tag) })),
       image: post.coverImage ? cover(siteUrl, post.coverImage, assetBytes) : undefined,
-    });
+    };
+    feed.addItem(item);
   }
   return feed;
 }
 
 /**
- * The text without the control characters XML 1.0 forbids (a form feed pasted into a post would
- * make a reader reject the whole feed); the library escapes everything else.
+ * The text without the characters XML 1.0 forbids (a form feed pasted into a post would make a
+ * reader reject the whole feed). Taken out before the library escapes the text: `]]\f>` becomes
+ * `]]>`, which must be escaped too.
  */
 function xmlChars(xml: string): string {
   return xml.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
-/** yyyy-mm-dd as midnight UTC: the same instant in every time zone. */
-function calendarDate(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
+/**
+ * yyyy-mm-dd at 00:00 in the business's time zone, when a post dated that day publishes
+ * (content/publication.ts). Denver is UTC−7, or UTC−6 in summer time; midnight is never skipped
+ * or repeated there (the clocks change at 02:00).
+ */
+export function businessMidnight(date: string): Date {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+  const summer = new Date(`${date}T06:00:00Z`);
+  return hour.format(summer) === '00' ? summer : new Date(`${date}T07:00:00Z`);
 }
 
 function cover(siteUrl: string, path: string, assetBytes: BlogFeedInput['assetBytes']): Enclosure {

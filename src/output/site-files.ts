@@ -4,6 +4,9 @@ import type { PageRoute, PrefixRedirect, RedirectRoute } from '../routes/types.t
 import { absoluteUrl } from '../routes/head.ts';
 import { escapeHtml } from '../render/document.ts';
 
+/** The host's files, by output path (the write stage writes them; redirects must keep off them). */
+export const SITE_FILES = { sitemap: 'sitemap.xml', robots: 'robots.txt', redirects: '_redirects', headers: '_headers' } as const;
+
 export function sitemapXml(pages: PageRoute[], siteUrl: string): string {
   const urls = pages
     .filter((p) => !p.head.noindex)

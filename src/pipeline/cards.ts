@@ -18,6 +18,7 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   state.cards = await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
+    onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = jobs.find((j) => j.page === pages[0]);

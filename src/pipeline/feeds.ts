@@ -38,18 +38,19 @@ export async function feedFiles(state: BuildState, caches: Caches = noCaches): P
     }
   };
   const { site, posts } = state.graph!;
-  // What the files are made from: the feed code and library, the site, the feed posts (their
+  const year = state.layout!.year;
+  // What the files are made from: the feed code and library, the site, the year, the feed posts (their
   // bodies excepted: the contents stand for them), their contents and their covers' sizes.
   const items = feedPosts(posts).map(({ body: _body, ...post }) => post);
   const covers = items.flatMap((post) => (post.coverImage ? [[post.coverImage, assetBytes(post.coverImage) ?? null]] : []));
   // (The contents in the posts' order: the documents stage collects them in the order they render.)
-  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion(['feeds', 'routes'], ['feed']), site, siteUrl, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
+  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion(['feeds', 'routes'], ['feed']), site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
   const kept = cache.get(key);
   let files: { path: string; contents: string }[];
   if (kept !== undefined) files = JSON.parse(kept) as typeof files;
   else {
     const { blogFeedFiles } = await import('../feeds/blog-feeds.ts');
-    files = blogFeedFiles({ site, siteUrl, posts, contents, assetBytes });
+    files = blogFeedFiles({ site, siteUrl, posts, contents, year, assetBytes });
     cache.set(key, JSON.stringify(files));
   }
   cache.prune();

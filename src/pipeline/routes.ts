@@ -11,7 +11,10 @@ import { CARD_TEMPLATE } from '../cards/card-template.ts';
 import { siteCardOf } from '../cards/site-card.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
+import { BLOG_FEEDS } from '../feeds/feed-links.ts';
+import { SITE_FILES } from '../output/site-files.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
+import type { OutputFiles } from '../routes/redirects.ts';
 import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
@@ -67,11 +70,21 @@ export async function routesStage(state: BuildState, options: BuildOptions): Pro
     images: state.images?.manifest ?? {},
   });
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards);
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state));
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;
   state.diagnostics.push(...table.diagnostics);
+}
+
+/**
+ * The files of the output that are not routes: site-assets/, the host's files and the blog's
+ * feeds; and `assets/`, where the scripts, styles and photo variants go under hashed names.
+ */
+function generatedFiles(state: BuildState): OutputFiles {
+  const files = [...state.graph!.assets].map((a) => a.slice(1));
+  files.push(...Object.values(SITE_FILES), ...Object.values(BLOG_FEEDS).map((f) => f.path.slice(1)));
+  return { files, folders: ['assets'] };
 }
 
 /** The site's origin: SITE_URL, else site.yaml's url, without a trailing slash; undefined when neither is set. */

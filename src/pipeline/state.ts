@@ -100,7 +100,14 @@ export interface BuildOptions {
   renderCards?: boolean;
   /** Hears of the photo variants encoded (the CLI's progress line). */
   onImageProgress?: (done: number, total: number) => void;
+  /** Hears of each stage as it finishes and of the cards drawn so far (the CLI's progress: cli/build-progress.ts). */
+  onProgress?: (event: ProgressEvent) => void;
 }
+
+/** A stage finished (what it made, in words, and its wall time), or a long stage's count moved on. */
+export type ProgressEvent =
+  | { type: 'stage'; stage: string; made: string; ms: number }
+  | { type: 'count'; what: 'photos' | 'cards'; done: number; total: number };
 
 /** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */
 export interface IncrementalOptions {

@@ -1,9 +1,16 @@
-// After the pages: the link check (every internal link, #fragment and referenced file of the
-// pages as rendered) and what every page weighs against the budgets of site.yaml.
+// The site's warnings (check/site-warnings.ts, from the content and the route table); after the
+// pages, the link check (every internal link, #fragment and referenced file of the pages as
+// rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
 import { persistentCaches } from '../cache/cache.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
 import type { BuildOptions, BuildState } from './state.ts';
+
+/** The warnings every command reports: one rule set for build, check and dev. */
+export async function warningsStage(state: BuildState, options: BuildOptions): Promise<void> {
+  const { siteWarnings } = await import('../check/site-warnings.ts');
+  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, options.cache ?? persistentCaches(state.config)));
+}
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
 export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {

@@ -3,7 +3,7 @@
 // feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
 import { persistentCaches } from '../cache/cache.ts';
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
-import { headersFile, redirectsFile, robotsTxt, sitemapXml } from '../output/site-files.ts';
+import { headersFile, redirectsFile, robotsTxt, SITE_FILES, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
 import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -21,10 +21,10 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
     ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
-    { path: 'sitemap.xml', contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
-    { path: 'robots.txt', contents: robotsTxt(siteUrl) },
-    { path: '_redirects', contents: redirectsFile(stubs, state.prefixRedirects) },
-    { path: '_headers', contents: headersFile(sitePolicy(state)) },
+    { path: SITE_FILES.sitemap, contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
+    { path: SITE_FILES.robots, contents: robotsTxt(siteUrl) },
+    { path: SITE_FILES.redirects, contents: redirectsFile(stubs, state.prefixRedirects) },
+    { path: SITE_FILES.headers, contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
     ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
   ];

@@ -1,9 +1,12 @@
 // Serves a built site as a static host would: clean URLs (/about → about/index.html),
 // 404.html with status 404, the 301s of _redirects (exact and `/*` prefix lines) and the
-// headers of _headers. Text (HTML, CSS, JavaScript, JSON, SVG, XML) goes out gzip-compressed to
-// a client that accepts it, as static hosts and CDNs send it, so what the preview measures is
-// what visitors get. Malformed or escaping URLs get 400 (request-guard.ts), methods other than
-// GET and HEAD 405, and an unexpected error is a 500 for that request only.
+// headers of _headers. Redirects come before files, as on Cloudflare Pages (the workflow's host:
+// "Redirects are always followed, regardless of whether or not an asset matches"), so an exact
+// source answers 301 although its stub page (for hosts without _redirects) is in the folder.
+// Text (HTML, CSS, JavaScript, JSON, SVG, XML) goes out gzip-compressed to a client that accepts
+// it, as static hosts and CDNs send it, so what the preview measures is what visitors get.
+// Malformed or escaping URLs get 400 (request-guard.ts), methods other than GET and HEAD 405,
+// and an unexpected error is a 500 for that request only.
 //
 // Why not sirv (3.0.2, tried for this): with `dev: false` it lists the folder once at start, so
 // after a `stitch build` during a preview a rewritten page went out with its old Content-Length
@@ -12,7 +15,7 @@
 // ranges were wrong (`bytes=-3` sent the first 4 bytes; `bytes=5-2` wrote a negative
 // Content-Length and threw). The checks and resolution here are a few lines; sirv's
 // `startsWith(root)` guard is the same as ours.
-import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -56,17 +59,28 @@ function hidden(path: string): boolean {
   return path === '/_redirects' || path === '/_headers' || path.split('/').some((s) => s.startsWith('.') && s !== '.well-known');
 }
 
-/** Finds the file for a checked, decoded URL path (see checkUrl) in `root`, or undefined. */
-export function resolveFile(root: string, path: string): string | undefined {
-  if (hidden(path)) return undefined;
-  const candidates = [join(root, path), join(root, path, 'index.html'), join(root, `${path.replace(/\/$/, '')}.html`)];
-  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile());
+/** Whether `file` is in `bound` once symbolic links are followed: a link out of it is not served (docs/security.md). */
+function within(bound: string, file: string): boolean {
+  try {
+    const real = realpathSync.native(bound);
+    return realpathSync.native(file).startsWith(real.endsWith(sep) ? real : real + sep);
+  } catch {
+    return false;
+  }
 }
 
-const parsed = new Map<string, { key: string; value: unknown }>();
+/** Finds the file for a checked, decoded URL path (see checkUrl) in `root` (and, links followed, in `bound`), or undefined. */
+export function resolveFile(root: string, path: string, bound = root): string | undefined {
+  if (hidden(path)) return undefined;
+  const candidates = [join(root, path), join(root, path, 'index.html'), join(root, `${path.replace(/\/$/, '')}.html`)];
+  return candidates.find((file) => file.startsWith(root + sep) && statOf(file)?.isFile() && within(bound, file));
+}
 
-/** A host file (_redirects, _headers) parsed once per version of it; `empty` when absent. */
-function hostFile<T>(file: string, parse: (text: string) => T, empty: T): T {
+/** The parsed host files (_redirects, _headers) of one server, each with the version it was parsed from. */
+export type HostFiles = Map<string, { key: string; value: unknown }>;
+
+/** A host file parsed once per version of it (kept in `parsed`); `empty` when absent. */
+function hostFile<T>(parsed: HostFiles, file: string, parse: (text: string) => T, empty: T): T {
   const stats = statOf(file);
   if (!stats?.isFile()) return empty;
   const key = `${stats.mtimeMs}:${stats.size}`;
@@ -129,20 +143,25 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   return size === 0 || start > end ? 'unsatisfiable' : { start, end };
 }
 
-export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Answers one request from `root`. `hostFiles` keeps the parsed host files between the requests
+ * of one server; without it they are read per request (the dev server's site-assets/ has none).
+ * `bound`: where the files may really be (links followed); the served folder itself by default.
+ */
+export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, hostFiles: HostFiles = new Map(), bound = root): void {
   root = resolve(root);
   const url = checkUrl(req.url);
   if (!url.ok) return refuse(res, url.status, url.message);
   if (!allowRead(req, res)) return;
   const { path, search } = url;
-  const extra = headersFor(path, hostFile(join(root, '_headers'), parseHeaders, []));
-  const file = resolveFile(root, path);
-  const redirect = file ? undefined : matchRedirect(path.replace(/\/$/, '') || '/', hostFile(join(root, '_redirects'), parseRedirects, []));
+  const extra = headersFor(path, hostFile(hostFiles, join(root, '_headers'), parseHeaders, []));
+  const redirect = matchRedirect(path.replace(/\/$/, '') || '/', hostFile(hostFiles, join(root, '_redirects'), parseRedirects, []));
   if (redirect) {
     res.writeHead(redirect.status, withHeaders({ Location: redirect.to }, extra));
     res.end();
     return;
   }
+  const file = resolveFile(root, path, bound);
   if (file && path !== '/' && path.endsWith('/') && file.endsWith('index.html')) {
     res.writeHead(301, withHeaders({ Location: path.replace(/\/+$/, '') + search }, extra));
     res.end();
@@ -150,7 +169,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   if (!file) {
     const notFound = join(root, '404.html');
-    if (statOf(notFound)?.isFile()) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
+    if (statOf(notFound)?.isFile() && within(bound, notFound)) sendFile(req, res, notFound, 404, withHeaders({ 'Content-Type': MIME['.html'] }, extra), MIME['.html']);
     else refuse(res, 404, 'Not found');
     return;
   }
@@ -173,7 +192,8 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
 }
 
 export function startStaticServer(root: string, port: number, host = 'localhost', log: (line: string) => void = (line) => process.stderr.write(`stitch preview: ${line}\n`)): Promise<Server> {
-  const server = createServer(safeHandler((req, res) => serveStatic(root, req, res), log));
+  const hostFiles: HostFiles = new Map();
+  const server = createServer(safeHandler((req, res) => serveStatic(root, req, res, hostFiles), log));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -1,7 +1,7 @@
 // What the build knows of a rendered page, recorded while the page renders (page-recorder.ts),
 // never read back from its HTML. One shape: the render pass returns it, the build keeps it
 // beside the page's route, the output manifest stores it for a page a later build keeps, and
-// the link check, the page-weight budgets and the SEO check read it.
+// the link check and the page-weight budgets read it.
 import type { PageRoute } from '../routes/types.ts';
 
 export type RefKind = 'image' | 'video' | 'audio' | 'script' | 'stylesheet' | 'file';
@@ -44,8 +44,6 @@ export interface PageFacts {
   image?: PageImage;
   /** Its ids, links and referenced files, when the build checks links. */
   links?: LinkFacts;
-  /** `src` of each `<img>` with no alt attribute at all (recorded with the links; `alt=""` is decoration). */
-  imagesWithoutAlt?: string[];
 }
 
 /** A rendered page: its route and its facts. */

@@ -20,8 +20,6 @@ export interface RecordedAttributes {
   content?: string;
   /** The inline style's text (only its `url(…)`s are read). */
   style?: string;
-  /** Whether the element has an alt attribute (an `<img>` without one is an SEO finding). */
-  hasAlt?: boolean;
 }
 
 /** Elements whose attributes name a link or a file; any other element is read for its id and style. */
@@ -36,7 +34,6 @@ export class PageRecorder {
   readonly ids: string[] = [];
   readonly links: string[] = [];
   readonly resources: Resource[] = [];
-  readonly imagesWithoutAlt: string[] = [];
   /** Raw HTML the page inserts whose facts are known (a Markdown body's), by its text. */
   readonly fragments = new Map<string, LinkFacts>();
 
@@ -52,7 +49,6 @@ export class PageRecorder {
         if (a.href !== undefined) this.links.push(a.href);
         break;
       case 'img':
-        if (!a.hasAlt) this.imagesWithoutAlt.push(a.src ?? '(no src)');
         this.resource(a.src, 'image');
         this.srcset(a.srcset, 'image');
         break;
@@ -98,20 +94,19 @@ export class PageRecorder {
   }
 
   /** Adds facts recorded elsewhere (a Markdown body, a part pasted from an earlier page). */
-  add(facts: LinkFacts & { imagesWithoutAlt?: string[] }): void {
+  add(facts: LinkFacts): void {
     this.ids.push(...facts.ids);
     this.links.push(...facts.links);
     this.resources.push(...facts.resources);
-    if (facts.imagesWithoutAlt) this.imagesWithoutAlt.push(...facts.imagesWithoutAlt);
   }
 
   /** How much has been recorded: pass to since() to get what was recorded after. */
-  mark(): [number, number, number, number] {
-    return [this.ids.length, this.links.length, this.resources.length, this.imagesWithoutAlt.length];
+  mark(): [number, number, number] {
+    return [this.ids.length, this.links.length, this.resources.length];
   }
 
-  since([ids, links, resources, images]: [number, number, number, number]): LinkFacts & { imagesWithoutAlt: string[] } {
-    return { ids: this.ids.slice(ids), links: this.links.slice(links), resources: this.resources.slice(resources), imagesWithoutAlt: this.imagesWithoutAlt.slice(images) };
+  since([ids, links, resources]: [number, number, number]): LinkFacts {
+    return { ids: this.ids.slice(ids), links: this.links.slice(links), resources: this.resources.slice(resources) };
   }
 
   facts(): LinkFacts {
@@ -120,10 +115,10 @@ export class PageRecorder {
 }
 
 /** The link facts of a hast tree (a Markdown body, as rehype-stringify will write it). */
-export function hastLinkFacts(tree: Nodes): LinkFacts & { imagesWithoutAlt: string[] } {
+export function hastLinkFacts(tree: Nodes): LinkFacts {
   const recorder = new PageRecorder();
   recordHast(recorder, tree);
-  return recorder.since([0, 0, 0, 0]);
+  return recorder.facts();
 }
 
 function recordHast(recorder: PageRecorder, node: Nodes, media?: string): void {
@@ -145,6 +140,6 @@ function hastAttributes(node: Element): RecordedAttributes {
   return {
     id: text(p.id), name: text(p.name), href: text(p.href), src: text(p.src), srcset: text(p.srcSet, ', '),
     poster: text(p.poster), rel: text(p.rel), as: text(p.as), property: text(p.property), content: text(p.content),
-    style: text(p.style), hasAlt: text(p.alt) !== undefined,
+    style: text(p.style),
   };
 }

@@ -141,7 +141,6 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     gzip: job.gzipAbove !== undefined && gzipCeiling(bytes) > job.gzipAbove ? gzipSync(page.html).length : undefined,
     imageLoads: job.phoneImages ? phoneLoads(page.images, route.head.preloadImages) : undefined,
     links: job.links ? page.links : undefined,
-    imagesWithoutAlt: job.links && page.imagesWithoutAlt.length > 0 ? page.imagesWithoutAlt : undefined,
   };
   const result: DocumentResult = { facts, imageUrls: imageUrls(page.images), markdownHtml, markdownError };
   if (!job.writeTo) return { ...result, html: page.html };

@@ -19,8 +19,6 @@ export interface RenderedBody {
   images: ImageUse[];
   /** Its ids, links and referenced files, in document order. */
   links: LinkFacts;
-  /** `src` of each `<img>` rendered without an alt attribute. */
-  imagesWithoutAlt: string[];
 }
 
 /** `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text. */
@@ -35,5 +33,5 @@ export function renderPage(templates: Record<string, ComponentType<any>>, templa
   for (const [html, facts] of fragments) recorder.fragments.set(html, facts);
   const parts = new PageParts(recorder);
   const html = renderToString(createElement(ReusedParts.Provider, { value: parts }, createElement(RecorderContext.Provider, { value: recorder }, createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page)))));
-  return { html: parts.finish(html), islands: [...islands].sort(), images, links: recorder.facts(), imagesWithoutAlt: recorder.imagesWithoutAlt };
+  return { html: parts.finish(html), islands: [...islands].sort(), images, links: recorder.facts() };
 }

@@ -35,8 +35,6 @@ export interface PageDocument {
   images: ImageUse[];
   /** Its ids, links and referenced files, head and body, in document order. */
   links: LinkFacts;
-  /** `src` of each `<img>` without an alt attribute. */
-  imagesWithoutAlt: string[];
 }
 
 /** `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text. */
@@ -72,7 +70,7 @@ export function renderPageDocument(server: ServerModule, context: RenderContext,
   const loaded = new Set([...scripts, ...sortedPreloads]);
   const deferred = [...later].filter((chunk) => !loaded.has(chunk)).sort();
   const links = { ...body.links, resources: [...headResources(parts), ...body.links.resources] };
-  return { html, islands: body.islands, scripts: [...loaded, ...deferred], images: body.images, links, imagesWithoutAlt: body.imagesWithoutAlt };
+  return { html, islands: body.islands, scripts: [...loaded, ...deferred], images: body.images, links };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Redirect rules: exact sources become stub pages and _redirects lines; prefix rules (`/old/*`)
-// go to _redirects and the 404 island. Sources that are live pages, missing targets, loops
-// and chains are reported here, each pointing at its line in redirects.yaml.
+// go to _redirects and the 404 island. Sources that are live pages or files the build writes,
+// missing targets, loops and chains are reported here, each pointing at its line in redirects.yaml.
 import type { RedirectRule } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -21,12 +21,42 @@ export function resolveRedirect(path: string, rules: RedirectRule[]): RedirectRu
     .sort((a, b) => b.base.length - a.base.length)[0];
 }
 
-export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>): RedirectCheck {
+/**
+ * The files the build writes besides redirect stubs (output paths, as `blog/rss.xml`), and the
+ * folders it fills with files whose names are known only later (hashed scripts under `assets/`).
+ */
+export interface OutputFiles {
+  files: Iterable<string>;
+  folders: string[];
+}
+
+/** Finds the output a redirect stub would collide with: the same path, a file where it needs a folder, or a reserved folder. */
+function collisions(outputs: OutputFiles): (stub: string) => string | undefined {
+  const files = new Set(outputs.files);
+  let parents: Set<string> | undefined;
+  return (stub) => {
+    if (files.has(stub)) return stub;
+    for (let i = stub.lastIndexOf('/'); i > 0; i = stub.lastIndexOf('/', i - 1)) {
+      if (files.has(stub.slice(0, i))) return stub.slice(0, i);
+    }
+    const reserved = outputs.folders.find((f) => stub.startsWith(`${f}/`));
+    if (reserved) return `${reserved}/`;
+    // A file the build writes below the stub's own file (a folder of site-assets named index.html).
+    if (!parents) {
+      parents = new Set();
+      for (const f of files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) parents.add(f.slice(0, i));
+    }
+    return parents.has(stub) ? stub : undefined;
+  };
+}
+
+export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>, outputs: OutputFiles = { files: [], folders: [] }): RedirectCheck {
   const diagnostics: Diagnostic[] = [];
   const stubs: RedirectRoute[] = [];
   const prefixRedirects: PrefixRedirect[] = [];
   const seen = new Map<string, RedirectRule>();
   const valid: RedirectRule[] = [];
+  const collision = collisions(outputs);
 
   for (const rule of rules) {
     const where = { ...rule.origin, field: 'from' };
@@ -38,6 +68,11 @@ export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>): R
     seen.set(rule.from, rule);
     if (!rule.prefix && livePaths.has(rule.from)) {
       diagnostics.push(errors.redirectSourceIsPage(where, rule.from));
+      continue;
+    }
+    const taken = rule.prefix ? undefined : collision(stubOutput(rule.from));
+    if (taken) {
+      diagnostics.push(errors.redirectOverFile(where, rule.from, taken));
       continue;
     }
     if (rule.prefix && [...livePaths].some((p) => p === rule.base || p.startsWith(`${rule.base}/`)) && rule.base !== '/') {
@@ -76,8 +111,11 @@ export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>): R
     if (rule.prefix) {
       prefixRedirects.push({ base: rule.base, to: rule.to });
     } else {
-      stubs.push({ type: 'redirect', kind: 'redirect', path: rule.from, output: `${rule.from.slice(1)}/index.html`, to: rule.to, origin: rule.origin });
+      stubs.push({ type: 'redirect', kind: 'redirect', path: rule.from, output: stubOutput(rule.from), to: rule.to, origin: rule.origin });
     }
   }
   return { stubs, prefixRedirects, diagnostics };
 }
+
+/** The file of an exact redirect's stub page. */
+const stubOutput = (from: string) => `${from.slice(1)}/index.html`;

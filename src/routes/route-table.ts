@@ -5,12 +5,12 @@ import type { ContentGraph, Post } from '../content/types.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { formatLongDate } from '../content/dates.ts';
-import { absoluteUrl, describe, pageTitle } from './head.ts';
+import { absoluteUrl, describe, descriptionSuffix, listDescription, pageTitle } from './head.ts';
 import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import type { SiteCard } from '../cards/site-card.ts';
 import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
-import { checkRedirects } from './redirects.ts';
+import { checkRedirects, type OutputFiles } from './redirects.ts';
 import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
 import { comparerFor } from '../content/compare-text.ts';
 
@@ -54,7 +54,7 @@ export const CARD_SIZE = { width: 1200, height: 630 };
  * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
  * project without one gives every page the site card.
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -81,6 +81,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       noindex,
       preloadImages: meta.preload,
     };
+    const suffix = descriptionSuffix(meta.description);
+    if (suffix) head.descriptionSuffix = suffix;
     if (derivedJsonLd.length > 0) head.derivedJsonLd = derivedJsonLd;
     if (meta.blogFeeds) head.blogFeeds = true;
     // `props` is each call's own object literal: completed in place.
@@ -152,7 +154,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   page('/detailing-services', 'detailing-list', 'detailing-list', {
     page: graph.detailingPage,
     items: graph.detailing.map((d) => detailingCard(d.id)),
-  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.intro.split(/\n\s*\n/)[0], crumbs: detailingCrumbs });
+  }, { title: 'Upholstery & Interior Detailing Services', description: graph.detailingPage.hero.subtitle, crumbs: detailingCrumbs });
 
   for (const item of graph.detailing) {
     const path = `/detailing-services/${item.id}`;
@@ -166,7 +168,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   page('/locations', 'locations', 'locations', {
     locations: graph.locations.map((l) => ({ id: l.id, name: l.name, subtitle: l.subtitle, href: `/locations/${l.id}` })),
-  }, { title: 'Service Areas', description: `${site.name} serves ${site.areas.map((a) => a.name).join(', ')} from our Rio Rancho workshop.`, jsonLd: [business] });
+  }, { title: 'Service Areas', description: listDescription(site.areas.map((a) => a.name), (list) => `Upholstery and detailing from our Rio Rancho workshop for ${list}.`), jsonLd: [business] });
 
   for (const location of graph.locations) {
     const path = `/locations/${location.id}`;
@@ -240,7 +242,10 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const diagnostics: Diagnostic[] = [];
   const livePaths = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.path));
-  const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths);
+  // Redirect stubs must not land on any other file of the output: the pages, their cards, the data files and `generated`.
+  const outputs = [...generated.files, ...files.map((f) => f.path)];
+  for (const p of pages) outputs.push(p.output, ...(p.card ? [p.card.output] : []));
+  const { stubs, prefixRedirects, diagnostics: redirectDiagnostics } = checkRedirects(graph.redirects, livePaths, { files: outputs, folders: generated.folders });
   diagnostics.push(...redirectDiagnostics);
 
   const all: Route[] = [...pages, ...stubs];

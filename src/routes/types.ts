@@ -6,6 +6,8 @@ export interface Head {
   title: string;
   /** Meta description, with the Albuquerque suffix rule applied. */
   description: string;
+  /** What the suffix rule added to the description as written (routes/head.ts `descriptionSuffix`), when it added anything. */
+  descriptionSuffix?: string;
   /** Absolute canonical URL; indexable pages only. */
   canonical?: string;
   /** Absolute social image URL: the page's own card, or the site card. */

@@ -38,15 +38,27 @@ export function newContent(kind: NewKind, input: NewInput, config: ResolvedConfi
   const text = kind === 'post'
     ? postFile(title, businessDay(config.buildTime), input.author?.trim() || siteName(config) || 'The Shop Team')
     : locationFile(slug, title);
-  mkdirSync(dirname(path), { recursive: true });
-  // 'wx': fails rather than overwrite a file created since the check above.
   try {
+    mkdirSync(dirname(path), { recursive: true });
+    // 'wx': fails rather than overwrite a file created since the check above.
     writeFileSync(path, text, { flag: 'wx' });
-  } catch {
-    return { diagnostic: errors.fileExists(file), exitCode: 1 };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return { diagnostic: errors.fileExists(file), exitCode: 1 };
+    return { diagnostic: errors.newNotWritten(file, WRITE_ERRORS[code ?? ''] ?? `${code ?? (error as Error).message}`), exitCode: 1 };
   }
   return { file };
 }
+
+/** What a failed write was, in words, with the system's code. */
+const WRITE_ERRORS: Record<string, string> = {
+  ENAMETOOLONG: 'the file name is too long for the file system (ENAMETOOLONG)',
+  EACCES: 'permission denied (EACCES)',
+  EPERM: 'operation not permitted (EPERM)',
+  EROFS: 'the file system is read-only (EROFS)',
+  ENOSPC: 'no space left on the device (ENOSPC)',
+  ENOTDIR: 'a file stands where a folder is needed (ENOTDIR)',
+};
 
 /** The business's name from site.yaml (site.yaml has no author field): the default byline. */
 function siteName(config: ResolvedConfig): string | undefined {

@@ -5,8 +5,12 @@ export function Badge({ children, href }: { children: ReactNode; href?: string }
   return href ? <a className="badge" href={href}>{children}</a> : <span className="badge">{children}</span>;
 }
 
-/** 'car-interior' → 'Car Interior' (the spec's topic labels). */
-export function tagLabel(tag: string): string {
+/** Labels of tags the usual rule gets wrong, by tag (site.yaml `tagLabels`). */
+export type TagLabels = Readonly<Record<string, string>>;
+
+/** The label site.yaml gives the tag, else the spec's rule: 'car-interior' → 'Car Interior'. */
+export function tagLabel(tag: string, labels: TagLabels = {}): string {
+  if (Object.hasOwn(labels, tag)) return labels[tag];
   return tag.split('-').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
 }
 
@@ -14,12 +18,12 @@ export function tagHref(tag: string): string {
   return `/blog?tag=${encodeURIComponent(tag)}`;
 }
 
-export function TagList({ tags, limit }: { tags: string[]; limit?: number }) {
+export function TagList({ tags, limit, labels }: { tags: string[]; limit?: number; labels?: TagLabels }) {
   const shown = limit ? tags.slice(0, limit) : tags;
   if (!shown.length) return null;
   return (
     <ul className="badge-list">
-      {shown.map((tag) => <li key={tag}><Badge href={tagHref(tag)}>{tagLabel(tag)}</Badge></li>)}
+      {shown.map((tag) => <li key={tag}><Badge href={tagHref(tag)}>{tagLabel(tag, labels)}</Badge></li>)}
     </ul>
   );
 }

@@ -11,7 +11,7 @@ import type { PostSummary } from '../types.ts';
 import { Picture, type ResponsiveImage } from '../components/Picture.tsx';
 import { useImageRecorder } from '../../src/images/image-context.ts';
 import { BLOG_CARD_SIZES, FEATURED_SIZES } from '../components/image-sizes.ts';
-import { StatusBadge } from '../components/Badge.tsx';
+import { StatusBadge, tagLabel, type TagLabels } from '../components/Badge.tsx';
 
 export interface BlogListingProps {
   posts: PostSummary[];
@@ -23,14 +23,11 @@ export interface BlogListingProps {
   total?: number;
   /** URL of every post's listing fields (JSON), when `posts` is only the first screen. */
   index?: string;
+  /** Labels of tags the usual rule gets wrong (site.yaml `tagLabels`). */
+  tagLabels?: TagLabels;
 }
 
 export const PAGE_SIZE = 6;
-
-/** 'car-interior' → 'Car Interior'. */
-export function tagLabel(tag: string): string {
-  return tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
 
 export function matches(post: PostSummary, search: string, tag: string | null): boolean {
   const q = search.trim().toLowerCase();
@@ -61,8 +58,8 @@ function setUrl(tag: string | null, clearAll = false) {
   if (next !== location.pathname + location.search + location.hash) history.pushState(null, '', next);
 }
 
-function Tags({ tags, max }: { tags: string[]; max: number }) {
-  return tags.length ? <ul className="bl-tags">{tags.slice(0, max).map((t) => <li key={t} className="badge">{tagLabel(t)}</li>)}</ul> : null;
+function Tags({ tags, max, labels }: { tags: string[]; max: number; labels?: TagLabels }) {
+  return tags.length ? <ul className="bl-tags">{tags.slice(0, max).map((t) => <li key={t} className="badge">{tagLabel(t, labels)}</li>)}</ul> : null;
 }
 
 function Meta({ post }: { post: PostSummary }) {
@@ -78,7 +75,7 @@ function Cover({ post, image, featured }: { post: PostSummary; image?: Responsiv
   return <span className="img-frame bl-cover"><img className="fade-img" src={post.coverImage} alt="" width={1600} height={1000} loading={loading} decoding="async" /></span>;
 }
 
-export default function BlogListing({ posts: firstScreen, tags, covers = {}, total, index }: BlogListingProps) {
+export default function BlogListing({ posts: firstScreen, tags, covers = {}, total, index, tagLabels }: BlogListingProps) {
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -162,14 +159,14 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
           <p id="blog-topics-label" className="blog-topics-label">Filter by topic:</p>
           <ul className="blog-topic-list">
             {tags.map((t) => (
-              <li key={t}><button type="button" className="badge blog-topic" aria-pressed={t === tag} disabled={!ready} onClick={() => chooseTag(t)}>{tagLabel(t)}</button></li>
+              <li key={t}><button type="button" className="badge blog-topic" aria-pressed={t === tag} disabled={!ready} onClick={() => chooseTag(t)}>{tagLabel(t, tagLabels)}</button></li>
             ))}
           </ul>
         </div>
         {(tag || searching) && (
           <div className="blog-active">
             <span>Active filters:</span>
-            {tag && <span className="badge badge-active">Topic: {tagLabel(tag)}</span>}
+            {tag && <span className="badge badge-active">Topic: {tagLabel(tag, tagLabels)}</span>}
             {searching && <span className="badge badge-active">Search: “{search.trim()}”</span>}
             <button type="button" className="blog-clear" onClick={clearAll}>Clear all</button>
           </div>
@@ -183,7 +180,7 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
             <Cover post={featured} image={covers[featured.coverImage ?? '']} featured />
             <div className="bl-featured-body">
               <StatusBadge status={featured.status} dateLabel={featured.dateLabel} />
-              <Tags tags={featured.tags} max={3} />
+              <Tags tags={featured.tags} max={3} labels={tagLabels} />
               <h3><a href={href(featured)}>{featured.title}</a></h3>
               <p>{featured.description}</p>
               <Meta post={featured} />
@@ -219,7 +216,7 @@ export default function BlogListing({ posts: firstScreen, tags, covers = {}, tot
                   <Cover post={post} image={covers[post.coverImage ?? '']} />
                   <div className="bl-card-body">
                     <StatusBadge status={post.status} dateLabel={post.dateLabel} />
-                    <Tags tags={post.tags} max={2} />
+                    <Tags tags={post.tags} max={2} labels={tagLabels} />
                     <h3 id={`post-${post.slug}`}><a href={href(post)}>{post.title}</a></h3>
                     <p>{post.description}</p>
                     <Meta post={post} />

@@ -28,7 +28,7 @@ export interface BlogListProps extends PageProps {
 }
 
 export function BlogList(props: BlogListProps) {
-  const { posts, total, index, tags, coverImages, articles, archive, breadcrumbs } = props;
+  const { posts, total, index, tags, coverImages, articles, archive, breadcrumbs, layout } = props;
   // The island renders covers in the browser, where the manifest is not: it gets the variants
   // of each distinct cover once (posts share a few covers), keyed by the cover's path.
   const manifest = useContext(ImageManifestContext);
@@ -52,7 +52,7 @@ export function BlogList(props: BlogListProps) {
         {/* Hydrates when visible, which it is at the first paint: its code (React) loads after
             the stylesheet and fonts instead of delaying the first paint on a slow phone. Text
             typed and buttons tapped before then are replayed once it has mounted. */}
-        <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers, total, index }} when="visible" />
+        <Island name="blog-listing" component={BlogListing} props={{ posts, tags, covers, total, index, tagLabels: layout.site.tagLabels }} when="visible" />
       </div>
       <section className="section section-alt all-articles" aria-labelledby="all-articles-title">
         <div className="container">

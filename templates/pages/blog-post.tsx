@@ -2,7 +2,7 @@
 // share button, cover image, the article body, tags footer and up to 3 related articles.
 import { Island } from '../../src/islands/island.tsx';
 import ShareButton from '../islands/share-button.tsx';
-import { StatusBadge, TagList } from '../components/Badge.tsx';
+import { StatusBadge, TagList, type TagLabels } from '../components/Badge.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
@@ -16,13 +16,13 @@ export interface BlogPostProps extends PageProps {
   related: PostSummary[];
 }
 
-export function PostCard({ post }: { post: PostSummary }) {
+export function PostCard({ post, labels }: { post: PostSummary; labels?: TagLabels }) {
   return (
     <article className="card post-card">
       {post.coverImage && <Img src={post.coverImage} alt={`Cover image for ${post.title}`} sizes={SIZES.card} />}
       <div className="card-body">
         <StatusBadge status={post.status} dateLabel={post.dateLabel} />
-        <TagList tags={post.tags} limit={2} />
+        <TagList tags={post.tags} limit={2} labels={labels} />
         <h3><a className="card-link" href={`/blog/${post.slug}`}>{post.title}</a></h3>
         <p>{post.description}</p>
         <p className="post-meta">
@@ -36,13 +36,14 @@ export function PostCard({ post }: { post: PostSummary }) {
 
 export function BlogPost(props: BlogPostProps) {
   const { post, related, breadcrumbs, layout } = props;
+  const labels = layout.site.tagLabels;
   return (
     <Layout {...props}>
       <article className="post" aria-labelledby="post-title">
         <header className="post-header container-narrow">
           <Breadcrumbs crumbs={breadcrumbs} />
           {post.status && <p className="post-status"><StatusBadge status={post.status} dateLabel={post.dateLabel} /></p>}
-          <TagList tags={post.tags} />
+          <TagList tags={post.tags} labels={labels} />
           <h1 id="post-title">{post.title}</h1>
           <p className="lead">{post.description}</p>
           <div className="post-byline">
@@ -63,7 +64,7 @@ export function BlogPost(props: BlogPostProps) {
           <div className="prose post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
           <footer className="post-footer">
             <h2 className="post-footer-title"><Icon name="tag" />Tags</h2>
-            <TagList tags={post.tags} />
+            <TagList tags={post.tags} labels={labels} />
             <a className="back-link" href="/blog"><Icon name="arrow-left" />Back to all articles</a>
           </footer>
         </div>
@@ -73,7 +74,7 @@ export function BlogPost(props: BlogPostProps) {
           <div className="container">
             <h2 id="related-title">Related Articles</h2>
             <ul className="grid grid-3 related-posts">
-              {related.map((r) => <li key={r.slug}><PostCard post={r} /></li>)}
+              {related.map((r) => <li key={r.slug}><PostCard post={r} labels={labels} /></li>)}
             </ul>
           </div>
         </section>

@@ -80,8 +80,8 @@ describe('blog feeds', () => {
     const first = items[0];
     expect(text(first.querySelector('title'))).toBe('Post 60');
     expect(text(first.querySelector('guid'))).toBe(newest20[0]);
-    // RFC 822, midnight UTC of the post's calendar date.
-    expect(text(first.querySelector('pubDate'))).toBe('Tue, 30 Dec 2025 00:00:00 GMT');
+    // RFC 822, 00:00 in Denver (UTC−7 in December) of the post's date.
+    expect(text(first.querySelector('pubDate'))).toBe('Tue, 30 Dec 2025 07:00:00 GMT');
     expect(text(first.querySelector('description'))).toContain('day 60');
     expect(text(first.getElementsByTagName('content:encoded')[0])).toContain('<h2 id="more">More</h2>');
     expect(text(first.querySelector('author'))).toContain('Writer 60');
@@ -97,13 +97,13 @@ describe('blog feeds', () => {
     const feed = doc.documentElement;
     expect(text(feed.querySelector(':scope > id'))).toBe(`${ORIGIN}/blog`);
     expect(text(feed.querySelector(':scope > title'))).toBe('Mini Upholstery Blog');
-    expect(text(feed.querySelector(':scope > updated'))).toBe('2025-12-30T00:00:00.000Z');
+    expect(text(feed.querySelector(':scope > updated'))).toBe('2025-12-30T07:00:00.000Z');
     expect(feed.querySelector(':scope > link[rel="self"]')?.getAttribute('href')).toBe(`${ORIGIN}/blog/atom.xml`);
     const entries = [...doc.querySelectorAll('entry')];
     expect(entries.map((e) => text(e.querySelector('id')))).toEqual(newest20);
     for (const entry of entries) {
       expect(text(entry.querySelector('title'))).not.toBe('');
-      expect(text(entry.querySelector('updated'))).toMatch(/^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
+      expect(text(entry.querySelector('updated'))).toMatch(/^\d{4}-\d\d-\d\dT0[67]:00:00\.000Z$/);
       expect(text(entry.querySelector('author > name'))).toMatch(/^Writer \d+$/);
       expect(text(entry.querySelector('content'))).not.toBe('');
       for (const c of entry.querySelectorAll('category')) expect(c.getAttribute('term')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('blog feeds', () => {
     expect(feed.items.map((i: { id: string }) => i.id)).toEqual(newest20);
     for (const item of feed.items) {
       expect(item).toMatchObject({ id: expect.any(String), url: expect.any(String), title: expect.any(String), summary: expect.any(String), content_html: expect.stringContaining('<p>') });
-      expect(item.date_published).toMatch(/^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
+      expect(item.date_published).toMatch(/^\d{4}-\d\d-\d\dT0[67]:00:00\.000Z$/);
       expect(item.authors[0].name).toMatch(/^Writer \d+$/);
       expect(item.tags).toContain('chairs');
     }
@@ -217,7 +217,7 @@ describe('drafts and scheduled posts', () => {
     const published = site.state.graph!.posts;
     const shown = [{ ...published[0], slug: 'a-draft', title: 'A Draft', status: 'draft' as const }, { ...published[0], slug: 'a-scheduled', title: 'Scheduled', status: 'scheduled' as const }, ...published];
     expect(feedPosts(shown).map((p) => p.slug)).toEqual(feedPosts(published).map((p) => p.slug));
-    const files = blogFeedFiles({ site: site.state.graph!.site, siteUrl: ORIGIN, posts: shown, contents: new Map() });
+    const files = blogFeedFiles({ site: site.state.graph!.site, siteUrl: ORIGIN, posts: shown, contents: new Map(), year: 2026 });
     expect(files).toHaveLength(3);
     for (const { path, contents } of files) {
       expect(contents, path).not.toContain('a-draft');

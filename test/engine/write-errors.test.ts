@@ -1,29 +1,16 @@
 // An output or cache folder that cannot be written (no permission, read-only, full disk) is the
 // environment's problem, not a bug: a catalogue entry naming the folder, exit 1, no stack trace.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { writeErrorDiagnostic } from '../../src/output/write-errors.ts';
+import { asNobody, asRoot, giveAway } from '../helpers/as-nobody.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { perfProject, type PerfProject } from '../perf-project.ts';
 
-const NOBODY = 65534;
-const asRoot = process.getuid?.() === 0;
 let project: PerfProject;
-
-/** Hands the project to the user the CLI runs as (root ignores permissions: the CLI runs as nobody then). */
-function giveAway(dir: string) {
-  if (!asRoot) return;
-  const walk = (d: string) => {
-    lchownSync(d, NOBODY, NOBODY);
-    if (!statSync(d).isDirectory() || d.endsWith('node_modules')) return;
-    for (const name of readdirSync(d)) walk(join(d, name));
-  };
-  chmodSync(dir, 0o755);
-  walk(dir);
-}
 
 /** A folder the CLI's user cannot write into. */
 function lock(dir: string) {
@@ -38,7 +25,7 @@ function build(out: string) {
     env: { ...process.env, SOURCE_DATE_EPOCH: '1767225600', FORCE_COLOR: '0', STITCH_DEBUG: '' },
     encoding: 'utf8',
     timeout: 120_000,
-    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+    ...asNobody,
   });
   return { code: r.status, stderr: r.stderr };
 }

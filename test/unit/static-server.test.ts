@@ -15,6 +15,8 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'stitch-static-'));
   mkdirSync(join(dir, 'about'));
   writeFileSync(join(dir, 'about/index.html'), '<p>about</p>');
+  mkdirSync(join(dir, 'team'));
+  writeFileSync(join(dir, 'team/index.html'), '<p>stub for hosts without _redirects</p>');
   writeFileSync(join(dir, 'big.html'), `<p>${'upholstery '.repeat(500)}</p>`);
   writeFileSync(join(dir, '404.html'), '<p>missing</p>');
   writeFileSync(join(dir, 'empty.mp4'), '');
@@ -43,6 +45,13 @@ describe('preview server', () => {
     for (const path of ['/team', '/old/thing']) {
       const r = await fetch(`${base}${path}`, { redirect: 'manual' });
       expect([r.status, r.headers.get('location')]).toEqual([301, '/about']);
+    }
+  });
+
+  it('answers an exact redirect source with its 301 although its stub page is there, as Cloudflare Pages does', async () => {
+    for (const path of ['/team', '/team/']) {
+      const r = await fetch(`${base}${path}`, { redirect: 'manual' });
+      expect([r.status, r.headers.get('location')], path).toEqual([301, '/about']);
     }
   });
 

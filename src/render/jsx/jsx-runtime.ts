@@ -47,7 +47,7 @@ function attributes(p: Props): RecordedAttributes {
   return {
     id: text(p.id), name: text(p.name), href: text(p.href), src: text(p.src), srcset: text(p.srcSet ?? p.srcset),
     poster: text(p.poster), rel: text(p.rel), as: text(p.as), property: text(p.property), content: text(p.content),
-    style: styleText(p.style), hasAlt: text(p.alt) !== undefined,
+    style: styleText(p.style),
   };
 }
 
