@@ -31,7 +31,23 @@ function listFiles(dir) {
     .flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** The bundled engine for the current sources, made when missing; undefined when it cannot be. */
+/** sha256 (hex) of each file of a bundle folder, by name: written with the bundle as hashes.json. */
+function hashesOf(dir, names) {
+  return Object.fromEntries(names.sort().map((name) => [name, createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')]));
+}
+
+/** Whether the bundle in `dir` is as it was written (every file's hash as in its hashes.json). */
+function intact(dir) {
+  try {
+    const written = JSON.parse(readFileSync(join(dir, 'hashes.json'), 'utf8'));
+    const names = readdirSync(dir).filter((name) => name !== 'hashes.json');
+    return JSON.stringify(hashesOf(dir, names)) === JSON.stringify(written);
+  } catch {
+    return false;
+  }
+}
+
+/** The bundled engine for the current sources, made when missing or damaged; undefined when it cannot be. */
 async function engineBundle() {
   if (process.env.STITCH_NO_ENGINE_BUNDLE) return undefined;
   try {
@@ -46,7 +62,10 @@ async function engineBundle() {
     const key = hash.digest('hex').slice(0, 16);
     const dir = join(engines, key);
     const file = join(dir, 'main.mjs');
-    if (existsSync(file)) return file;
+    if (existsSync(file)) {
+      if (intact(dir)) return file;
+      rmSync(dir, { recursive: true, force: true }); // damaged: made again below
+    }
     const { build } = await import('esbuild');
     const result = await build({
       entryPoints: [join(src, 'cli', 'main.ts')],
@@ -80,6 +99,7 @@ async function engineBundle() {
     const temp = `${dir}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     mkdirSync(temp, { recursive: true });
     for (const out of result.outputFiles) writeFileSync(join(temp, out.path.slice(dir.length + 1)), out.contents);
+    writeFileSync(join(temp, 'hashes.json'), JSON.stringify(hashesOf(temp, readdirSync(temp))));
     try {
       renameSync(temp, dir);
     } catch {

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { noCaches } from '../src/cache/cache.ts';
 import { resolveBudgets } from '../src/budgets/budgets.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { renderMarkdownWithLinks } from '../src/markdown/render-markdown.ts';
+import { MarkdownRenderer } from '../src/markdown/render-markdown.ts';
 import { bundleStage, startBundles } from '../src/pipeline/bundles.ts';
 import { renderContext } from '../src/pipeline/documents.ts';
 import { linkStage, loadStage } from '../src/pipeline/load.ts';
@@ -30,7 +30,7 @@ if (!values.content) throw new Error('--content <folder> is required');
 const out = values.keep ?? mkdtempSync(join(tmpdir(), 'bench-documents-'));
 const config = resolveConfig({ content: values.content, out });
 const options: BuildOptions = { cache: noCaches, links: true, budgets: true };
-const state = newState(config);
+const state = newState(config, 'build', noCaches);
 const bundles = startBundles(state, options);
 await loadStage(state, options);
 await linkStage(state);
@@ -57,7 +57,7 @@ function round(): { ms: number; hash: string } {
   const hash = createHash('sha256');
   rmSync(out, { recursive: true, force: true });
   const start = process.cpuUsage();
-  const facts = renderDocuments(server, job, inputs, renderMarkdownWithLinks);
+  const facts = renderDocuments(server, job, inputs, { markdown: new MarkdownRenderer(), kept: new WeakMap() });
   const used = process.cpuUsage(start);
   for (const [i, f] of facts.entries()) {
     const { mtimeMs: _mtime, ...kept } = f;

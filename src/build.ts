@@ -4,8 +4,9 @@
 import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
-import { persistentCaches } from './cache/cache.ts';
+import { cachesFor } from './cache/open-caches.ts';
 import { locateDiagnostics } from './content/locate-diagnostics.ts';
+import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
@@ -25,7 +26,8 @@ export { pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
-  const state = newState(config);
+  const mode = options.mode ?? 'build';
+  const state = newState(config, mode, options.cache ?? cachesFor(mode, config));
   const executor = new DocumentRunner(config, options.workers ?? true);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
@@ -41,7 +43,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
-    if (writesEverything(config, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
+    if (writesEverything(state, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
     await stage('content', () => loadStage(state, options));
     if (!state.graph || stop()) return await failed(state, options);
@@ -50,14 +52,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await stage('images', () => imagesStage(state, options));
     await stage('routes', () => routesStage(state, options));
     if (stop()) return await failed(state, options);
-    await stage('warnings', () => warningsStage(state, options));
+    await stage('warnings', () => warningsStage(state));
     await stage('bundle', () => bundleStage(state, bundles));
     encoder = startEncoding(state, options); // photo variants encode while the pages render…
     const referenced = await stage('render', () => documentsStage(state, options, executor, encoder?.add));
     if (stop()) return await failed(state, options);
     await settled([stage('photos', () => encodeStage(state, options, referenced, encoder), 'images'), stage('cards', () => cardsStage(state, options))]); // …and the cards are drawn
 
-    if (options.links) await stage('links', () => linksStage(state, options));
+    if (options.links) await stage('links', () => linksStage(state));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
     await stage('write', () => writeStage(state, options));
@@ -79,8 +81,8 @@ async function settled(stages: Promise<unknown>[]): Promise<void> {
 }
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
-function writesEverything(config: ResolvedConfig, options: BuildOptions): boolean {
-  return !options.incremental && options.cache?.kind !== 'memory' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
+function writesEverything({ config, mode }: BuildState, options: BuildOptions): boolean {
+  return !options.incremental && mode !== 'dev' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
@@ -90,7 +92,10 @@ async function failed(state: BuildState, options: BuildOptions): Promise<BuildRe
 }
 
 async function finished(state: BuildState, options: BuildOptions): Promise<BuildState> {
-  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, options.cache ?? persistentCaches(state.config));
+  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
+  // A cache only saves time: one that could not be written is a warning, and the build went on without it.
+  const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
+  for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
   return state;
 }
 

@@ -10,7 +10,7 @@ import { resolveConfig } from '../src/config/resolve-config.ts';
 import { contentTree } from './helpers/build-site.ts';
 import { runCli } from './helpers/run-cli.ts';
 
-const STAGES = ['content', 'link', 'images', 'routes', 'bundle', 'render', 'photos', 'cards', 'links', 'write'];
+const STAGES = ['content', 'link', 'images', 'routes', 'warnings', 'bundle', 'render', 'photos', 'cards', 'links', 'write'];
 
 function stream(isTTY: boolean) {
   const written: string[] = [];
@@ -27,9 +27,11 @@ describe('build progress', () => {
     // photos and cards run side by side: either may finish first.
     const order = lines.map((l) => l.split(':')[0]);
     expect(order.filter((s) => s !== 'photos' && s !== 'cards')).toEqual(STAGES.filter((s) => s !== 'photos' && s !== 'cards'));
-    expect(order.slice(6, 8).sort()).toEqual(['cards', 'photos']);
+    const sideBySide = order.indexOf('render') + 1;
+    expect(order.slice(sideBySide, sideBySide + 2).sort()).toEqual(['cards', 'photos']);
     expect(lines[0]).toMatch(/^content: \d+ posts? and \d+ locations? \(\d+\.\d\d s\)$/);
     expect(lines).toContainEqual(expect.stringMatching(/^render: \d+ pages rendered \(/));
+    expect(lines).toContainEqual(expect.stringMatching(/^warnings: \d+ warnings? \(/));
     expect(lines).toContainEqual(expect.stringMatching(/^cards: \d+ cards, \d+ drawn \(/));
     expect(r.stderr).not.toContain('\r');
     expect(r.stdout).toMatch(/^Built \d+ pages/);

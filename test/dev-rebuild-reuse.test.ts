@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noCaches } from '../src/cache/cache.ts';
 import { MemoryCaches } from '../src/cache/memory-cache.ts';
-import { PersistentCaches } from '../src/cache/persistent-cache.ts';
+import { FileCaches } from '../src/cache/file-cache.ts';
 import { postCacheKind, postMemo, type ParsedPost } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { build } from '../src/build.ts';
@@ -19,10 +19,10 @@ const parsed = (minutes: number) => ({ data: { title: 't' }, bodyStart: 0, bodyL
 describe('the dev post cache (memory, warmed from the persistent cache)', () => {
   it('answers for a file whose text is unchanged, finds what the disk cache knows, and keeps it for the next build', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stitch-posts-'));
-    const disk = await new PersistentCaches(dir, 'content').open(postCacheKind());
+    const disk = await new FileCaches(dir, 'content').open(postCacheKind());
     postMemo(disk).set('b.md', 'three', parsed(3));
     await disk.save();
-    const caches = new MemoryCaches(new PersistentCaches(dir, 'content'));
+    const caches = new MemoryCaches(new FileCaches(dir, 'content'));
     const firstCache = await caches.open(postCacheKind());
     const first = postMemo(firstCache);
     expect(first.get('a.md', 'one')).toBeUndefined();

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownEngineVersion } from '../src/cache/engine-version.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
-import { PersistentCaches } from '../src/cache/persistent-cache.ts';
+import { FileCaches } from '../src/cache/file-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { perfProject, syntheticPost, templatesSource, type PerfProject } from './perf-project.ts';
 
@@ -17,7 +17,8 @@ const PAGE = 'blog/synthetic-0001/index.html';
 
 function cacheFiles(p: PerfProject, dir: string): string[] {
   try {
-    return readdirSync(join(p.root, '.stitch/cache', dir)).map((f) => join(p.root, '.stitch/cache', dir, f));
+    const folder = join(p.root, '.stitch/cache', dir);
+    return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   } catch {
     return [];
   }
@@ -171,7 +172,7 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     const cacheDir = join(p.root, '.stitch/cache');
     const scope = relative(p.root, p.content);
     // An entry under another engine version's key is ignored...
-    const openCache = () => new PersistentCaches(cacheDir, scope).open(markdownCacheKind());
+    const openCache = () => new FileCaches(cacheDir, scope).open(markdownCacheKind());
     const stale = await openCache();
     stale.set(markdownKey(body.replace(/^\n/, ''), options, 'some-other-engine'), '<p>STALE ENGINE OUTPUT</p>');
     stale.set(markdownKey(body, options, 'some-other-engine'), '<p>STALE ENGINE OUTPUT</p>');
@@ -199,31 +200,6 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     expect(p.files()).toEqual(good);
     // ...and rewritten whole.
     for (const f of files) expect(readFileSync(f, 'latin1'), f).not.toContain('garbage{{{');
-  });
-
-  it('a truncated Markdown pack keeps its whole records and drops the torn one', async () => {
-    const [pack] = cacheFiles(p, 'markdown');
-    const data = readFileSync(pack);
-    writeFileSync(pack, data.subarray(0, data.length - 10));
-    expect(p.build().code).toBe(0);
-    expect(p.files()).toEqual(scratchBuild(p));
-  });
-
-  it('builds of one process saving the same pack at the same moment both succeed and leave no temporary files', async () => {
-    const dir = join(p.root, '.stitch/cache-concurrent');
-    rmSync(dir, { recursive: true, force: true });
-    const engine = markdownEngineVersion();
-    const open = () => new PersistentCaches(dir, 'same-scope').open(markdownCacheKind());
-    const caches = await Promise.all(Array.from({ length: 8 }, open));
-    caches.forEach((cache, i) => cache.set(markdownKey(`# Doc ${i}`, 'options', engine), `<h1>Doc ${i}</h1>`));
-    // Each cache is new, so each rewrites the pack through a temporary file: the names must not collide.
-    await Promise.all(caches.map((cache) => cache.save()));
-    const files = readdirSync(join(dir, 'markdown'));
-    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.pack'))).toHaveLength(1);
-    const reopened = await open();
-    expect(Array.from({ length: 8 }, (_, i) => reopened.has(markdownKey(`# Doc ${i}`, 'options', engine))).filter(Boolean)).toHaveLength(1);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('caches that cannot be written cost time, never the build', () => {

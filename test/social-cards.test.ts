@@ -3,12 +3,14 @@
 // their page names; they are drawn again when their title changes and taken from the card cache
 // otherwise; a cover photo that cannot be read leaves the card without it, with a warning; a
 // site without an address is an error naming SITE_URL.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
+import { fileCaches } from '../src/cache/open-caches.ts';
+import { cardKind } from '../src/cards/build-cards.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { contentTree, outputFile, ROOT } from './helpers/build-site.ts';
@@ -31,17 +33,18 @@ interface Built extends BuildResult {
 }
 
 /** Builds `contentDir` with the card cache of this file (under the project, so bundles resolve its packages). */
+const config = (contentDir: string, env: NodeJS.ProcessEnv = {}) => ({ ...resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT), assetsDir: assets, cacheDir });
+
 async function buildWithCards(contentDir: string, env: NodeJS.ProcessEnv = {}): Promise<Built> {
-  const config = { ...resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT), assetsDir: assets, cacheDir };
   const writer = new MemoryWriter();
-  const result = await build(config, { writer, copyAssets: true, renderCards: true, workers: false, links: true });
+  const result = await build(config(contentDir, env), { writer, copyAssets: true, renderCards: true, workers: false, links: true });
   const doc = (path: string) => parseHTML(writer.text(outputFile(path)) ?? '').document as unknown as Document;
   return { ...result, writer, doc };
 }
 
 const meta = (doc: Document, key: string) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
-/** The cache files of the cards (their names are their keys). */
-const cachedCards = () => readdirSync(join(cacheDir, 'cache', 'cards'), { recursive: true }).map(String).filter((f) => f.endsWith('.png')).sort();
+/** The keys of the cards in the card cache that the last build used or made (the rest it pruned). */
+const cachedCards = (built: Built) => built.state.cards!.files.map((f) => f.key).sort();
 
 beforeAll(async () => {
   // The fixture's photos, and one that is not an image at all (a .png: the photo stage leaves it alone).
@@ -101,32 +104,35 @@ describe('Open Graph and Twitter meta', () => {
 describe('the cards', () => {
   it.each([POST, SERVICE, DETAILING, LOCATION])('%s: a 1200×630 PNG in the output, where og:image points', async (path) => {
     const url = new URL(meta(first.doc(path), 'og:image')!);
-    const file = first.writer.copies.get(url.pathname.slice(1));
+    const file = first.writer.files.get(url.pathname.slice(1)) as Uint8Array | undefined;
     expect(file, `${url.pathname} is in the output`).toBeDefined();
-    const { format, width, height } = await sharp(readFileSync(file!)).metadata();
+    const { format, width, height } = await sharp(file!).metadata();
     expect({ format, width, height }).toEqual({ format: 'png', width: 1200, height: 630 });
     // The link check (on in this build) knows the card: og:image is no broken link.
     expect(first.state.diagnostics.filter((d) => d.message.includes(url.pathname))).toEqual([]);
   });
 
   it('are drawn again when a title changes, and taken from the cache otherwise', async () => {
-    const before = cachedCards();
+    const before = cachedCards(first);
     expect(before.length).toBe(first.state.cards!.rendered - 1); // the card without its photo is not cached
     const again = await buildWithCards(content);
     expect(again.state.cards!.rendered).toBe(1); // the broken cover's card only
-    expect(cachedCards()).toEqual(before);
+    expect(again.state.cards!.reused).toBe(before.length);
+    expect(cachedCards(again)).toEqual(before);
 
     const post = join(content, 'blog/first-post.md');
     writeFileSync(post, readFileSync(post, 'utf8').replace('title: First Post', 'title: First Post, Retitled'));
     const retitled = await buildWithCards(content);
     expect(retitled.state.cards!.rendered).toBe(2);
-    const after = cachedCards();
-    // One card replaced (the old one pruned), every other file the same.
+    const after = cachedCards(retitled);
+    // One card replaced, every other one the same.
     expect(after.filter((f) => !before.includes(f))).toHaveLength(1);
     expect(before.filter((f) => !after.includes(f))).toHaveLength(1);
-    const card = retitled.writer.copies.get(`cards${POST}.png`)!;
-    expect(after.some((f) => card.endsWith(f))).toBe(true);
-    expect(before.some((f) => card.endsWith(f))).toBe(false);
+    const key = retitled.state.cards!.files.find((f) => f.path === `cards${POST}.png`)!.key;
+    expect(before).not.toContain(key);
+    expect(retitled.writer.files.get(`cards${POST}.png`)).not.toEqual(first.writer.files.get(`cards${POST}.png`));
+    // The new card is in the card cache for the next build.
+    expect((await fileCaches(config(content)).open(cardKind)).has(key)).toBe(true);
   }, 120_000);
 });
 

@@ -88,6 +88,8 @@ describe('build, check and dev on one content tree', () => {
     const fromBuild = textWarnings(built.stderr);
     const fromCheck = checked.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.file}:${d.line} ${d.code}`).sort();
     const fromDev = textWarnings(dev);
+    expect(dev).toMatch(/Built \d+ pages in \d+ ms\./);
+    expect(dev).not.toContain('Build failed');
 
     const rel = (path: string) => join(dir, path).replace(`${ROOT}/`, '');
     for (const code of ['DescriptionLengthWarning', 'InsecureLinkWarning', 'RawHtmlWarning', 'ImageAltWarning', 'SimilarTagsWarning']) {

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { readSealed, writeSealed } from './file-cache.ts';
 import { pageEngineVersion } from './engine-version.ts';
 
 export interface Bundled {
@@ -53,7 +53,13 @@ export async function cachedBundle(dir: string | undefined, id: string, root: st
   const started = Date.now();
   const bundled = await make();
   const stored = describe(bundled, fullKey, root, started, new Set(virtual));
-  if (stored) await writeFileAtomic(file, JSON.stringify(stored)).catch(() => undefined); // a cache only saves time
+  if (stored) {
+    try {
+      writeSealed(file, fullKey, JSON.stringify(stored));
+    } catch {
+      // A cache only saves time.
+    }
+  }
   return bundled;
 }
 
@@ -61,9 +67,9 @@ export async function cachedBundle(dir: string | undefined, id: string, root: st
 function readStored(file: string, key: string): Bundled | undefined {
   let stored: Stored;
   try {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
+    stored = JSON.parse(readSealed(file, key)!.toString('utf8')) as Stored;
   } catch {
-    return undefined; // missing or torn
+    return undefined; // missing, torn or damaged (sealed with its hash: file-cache.ts)
   }
   if (stored?.version !== VERSION || stored.key !== key || !stored.inputs || !stored.folders || !stored.configs || !Array.isArray(stored.outputs)) return undefined;
   const same = (map: Record<string, string>, hashOf: (path: string) => string | undefined) => Object.entries(map).every(([path, hash]) => hashOf(path) === hash);

@@ -1,15 +1,7 @@
-// One cache interface for everything a build may keep between runs (Markdown HTML, parsed
-// posts), with three implementations chosen per command:
-// - persistent (stitch build): a pack file under .stitch/cache/<name>/ (persistent-cache.ts);
-// - memory (stitch dev): kept between the builds of one process, its first build warmed from
-//   the persistent cache (memory-cache.ts);
-// - none (check, tests): stores nothing, so every build starts from the sources.
-// Keys are chosen by the caller and must name everything the value is made from.
-import { relative } from 'node:path';
-import type { ResolvedConfig } from '../config/resolve-config.ts';
-import { MemoryCaches } from './memory-cache.ts';
-import { PersistentCaches } from './persistent-cache.ts';
-
+// One cache interface for everything a build may keep between runs, with three implementations
+// (open-caches.ts chooses one per command): files under .stitch/cache (file-cache.ts), memory for
+// the life of a dev session (memory-cache.ts), none. Keys are chosen by the caller and must name
+// everything the value is made from; a value read back is checked, so damage is a miss.
 /** One kind of cached value, opened for one build. */
 export interface Cache<V> {
   /** The value stored under `key` (counts as a use: prune keeps it). */
@@ -18,15 +10,9 @@ export interface Cache<V> {
   has(key: string): boolean;
   /** Stores `value` under `key` (counts as a use). */
   set(key: string, value: V): void;
-  /**
-   * Drops the entries neither read nor written since the cache was opened. (The persistent
-   * cache leaves them in its file until they make up a quarter of it: still valid, only unused.)
-   */
+  /** Drops, at save(), the entries neither read nor written since the cache was opened. */
   prune(): void;
-  /**
-   * Makes the entries last. Never rejects: a cache only saves time. (The persistent cache has
-   * been writing what was set all along; save writes the rest and compacts the pack if needed.)
-   */
+  /** Finishes what set() and prune() started. Never rejects: a cache only saves time. */
   save(): Promise<void>;
 }
 
@@ -65,8 +51,9 @@ export function jsonKind<V>(name: string, version: string, valid: (value: V) => 
 
 /** Where a build's caches come from: one `open` per kind per build. */
 export interface Caches {
-  readonly kind: 'persistent' | 'memory' | 'none';
   open<V>(kind: CacheKind<V>): Promise<Cache<V>>;
+  /** Why entries could not be stored in this build (a full or read-only disk), once each: the build's warnings. */
+  problems(): string[];
 }
 
 class NoCache<V> implements Cache<V> {
@@ -83,23 +70,6 @@ class NoCache<V> implements Cache<V> {
 
 /** Caches that store nothing (check and tests: every build starts from the sources). */
 export const noCaches: Caches = {
-  kind: 'none',
   open: async <V>() => new NoCache<V>(),
+  problems: () => [],
 };
-
-/** The persistent caches of a project, in .stitch/cache/, one set per content folder. */
-export function persistentCaches(config: Pick<ResolvedConfig, 'root' | 'contentDir' | 'cacheDir'>): Caches {
-  // Relative to the project, so a checkout elsewhere (or a CI cache restore) still hits.
-  const scope = relative(config.root, config.contentDir) || '.';
-  return new PersistentCaches(`${config.cacheDir}/cache`, scope);
-}
-
-/**
- * The caches a command builds with: `build` keeps them on disk; `dev` in memory for the life of
- * the process, its first build reading (and filling) the disk ones; `check` none.
- */
-export function cachesFor(command: 'build' | 'dev' | 'check', config: Pick<ResolvedConfig, 'root' | 'contentDir' | 'cacheDir'>): Caches {
-  if (command === 'check') return noCaches;
-  if (command === 'dev') return new MemoryCaches(persistentCaches(config));
-  return persistentCaches(config);
-}

@@ -2,10 +2,10 @@
 // disk — size, mtime, ctime and inode — so a build reads a file again only when it changed. ctime
 // cannot be set back by tools that restore an mtime (cp -p, rsync -t), so a replaced file is
 // always seen. Used by the photos' cache keys (images/source-keys.ts) and the posts' text hashes
-// (cache/source-hashes.ts). One JSON file, replaced atomically; a damaged file, one of another
-// version or an entry that is not a V is ignored.
-import { readFileSync, type Stats } from 'node:fs';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+// (cache/source-hashes.ts). One JSON file, sealed with its hash (file-cache.ts) and replaced
+// atomically; a damaged file, one of another version or an entry that is not a V is ignored.
+import type { Stats } from 'node:fs';
+import { readSealed, writeSealed } from './file-cache.ts';
 
 type Stamped<V> = [size: number, mtimeMs: number, ctimeMs: number, ino: number, value: V];
 
@@ -29,7 +29,7 @@ export class FileStamps<V> {
   static open<V>(file: string, version: string, isValue: (value: unknown) => value is V, racyMs = 0): FileStamps<V> {
     let known: Record<string, Stamped<V>> = {};
     try {
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as { version?: string; files?: Record<string, Stamped<V>> };
+      const stored = JSON.parse(readSealed(file, version)!.toString('utf8')) as { version?: string; files?: Record<string, Stamped<V>> };
       if (stored.version === version && stored.files && typeof stored.files === 'object') known = stored.files;
     } catch {
       // Missing or unreadable: every file is read.
@@ -55,6 +55,10 @@ export class FileStamps<V> {
   /** Writes what this build saw, when it differs from what was stored; never fails the build. */
   async save(): Promise<void> {
     if (!this.changed && Object.keys(this.known).length === Object.keys(this.next).length) return;
-    await writeFileAtomic(this.file, JSON.stringify({ version: this.version, files: this.next })).catch(() => undefined);
+    try {
+      writeSealed(this.file, this.version, JSON.stringify({ version: this.version, files: this.next }));
+    } catch {
+      // The next build reads and hashes the files again.
+    }
   }
 }

@@ -1,11 +1,10 @@
 // The memory implementation of the cache (stitch dev): entries live as long as the process, so
 // each rebuild finds what the previous one stored. The first build of each kind can be warmed
-// from another implementation (the persistent cache): what it finds there is kept in memory,
+// from another implementation (the file cache): what it finds there is kept in memory,
 // what it makes is written to both, and later builds use memory alone.
 import type { Cache, CacheKind, Caches } from './cache.ts';
 
 export class MemoryCaches implements Caches {
-  readonly kind = 'memory';
   /** Per kind (name and version): its entries. */
   private readonly stores = new Map<string, Map<string, unknown>>();
 
@@ -21,6 +20,10 @@ export class MemoryCaches implements Caches {
       behind = await this.fallback?.open(kind);
     }
     return new MemoryCache(store, behind);
+  }
+
+  problems(): string[] {
+    return this.fallback?.problems() ?? [];
   }
 }
 

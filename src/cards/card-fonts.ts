@@ -1,14 +1,12 @@
-// The card template's fonts (templates/cards: family, weight → a .woff of an installed package),
-// read once per build from the project's packages, and their hash for the cards' cache keys.
-// resvg draws the titles' text from them too (card-text.ts), from OpenType files on disk: it takes
-// fonts only as files, and reads TrueType and OpenType, not WOFF.
+// The card template's fonts (templates/cards `cardFonts`: family, weight → a .woff of an
+// installed @fontsource package) and its fallback fonts (`fallbackFonts`: packages whose subsets
+// are loaded only for the characters a title needs that the card's fonts lack: Cyrillic, Greek,
+// CJK…; emoji are images, draw-cards.ts). Which subset holds which characters is the package's
+// own unicode.json.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { dirname, join } from 'node:path';
 import type { CardTemplate } from './card-template.ts';
 
 export interface CardFont {
@@ -18,66 +16,89 @@ export interface CardFont {
   data: Buffer;
 }
 
+type Ranges = [from: number, to: number][];
+
 export async function readCardFonts(template: Pick<CardTemplate, 'cardFonts'>, root: string): Promise<CardFont[]> {
   const require = createRequire(`${root}/package.json`);
   return Promise.all(template.cardFonts.map(async (f) => ({ name: f.name, weight: f.weight as CardFont['weight'], style: f.style, data: await readFile(require.resolve(f.file)) })));
 }
 
-/** A font upgrade redraws the cards. */
-export function fontsHash(fonts: CardFont[]): string {
+/** A font upgrade redraws the cards: the card fonts' bytes, the fallback and emoji packages' versions. */
+export function fontsHash(fonts: CardFont[], template: Pick<CardTemplate, 'fallbackFonts' | 'emojiImages'>, root: string): string {
+  const require = createRequire(`${root}/package.json`);
+  const version = (pkg: string) => `${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}`;
   const hash = createHash('sha256');
   for (const f of fonts) hash.update(`${f.name} ${f.weight} ${f.style}\0`).update(f.data);
+  for (const f of template.fallbackFonts) hash.update(`${version(f.package)} ${f.weight}\0`);
+  hash.update(version(template.emojiImages));
   return hash.digest('hex').slice(0, 16);
 }
 
-/**
- * `font` as an OpenType file (sfnt) written in `dir`, named by its bytes' hash (so threads that
- * write it at once write the same bytes, and a font upgrade writes a new one): its path.
- */
-export async function fontFile(font: CardFont, dir: string): Promise<string> {
-  const sfnt = toSfnt(font.data);
-  const file = join(dir, `card-font-${createHash('sha256').update(sfnt).digest('hex').slice(0, 16)}.${sfnt.readUInt32BE(0) === OTTO ? 'otf' : 'ttf'}`);
-  if (!existsSync(file)) await writeFileAtomic(file, sfnt);
-  return file;
+/** One subset of a fallback package: its font file and the characters it holds. */
+interface Subset {
+  font: Omit<CardFont, 'data'>;
+  file: string;
+  ranges: Ranges;
 }
 
-const WOFF = 0x774f4646; // 'wOFF'
-const OTTO = 0x4f54544f; // 'OTTO': CFF outlines
+/** Emoji and the characters that join or style them: drawn as images (draw-cards.ts), not from fonts. */
+export const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Component}/u;
 
 /**
- * The sfnt a WOFF 1.0 font wraps (W3C WOFF 1.0, section 5: the same tables, each zlib-compressed
- * when that made it smaller, behind a header and directory of their own); any other font as it is.
- * WOFF 2.0 (another transform and Brotli) is not read: the template's fonts are .woff (satori reads
- * neither WOFF 2 nor variable fonts either).
+ * The fallback fonts of one batch of cards: each title's own list, chosen character by character
+ * (the first subset, in the template's order, that holds it), so a card's fonts depend on its
+ * text alone, never on the cards drawn before it. Font files are read once per batch.
  */
-export function toSfnt(font: Buffer): Buffer {
-  if (font.length < 44 || font.readUInt32BE(0) !== WOFF) return font;
-  const count = font.readUInt16BE(12);
-  const tables = Array.from({ length: count }, (_, i) => {
-    const entry = 44 + i * 20;
-    const offset = font.readUInt32BE(entry + 4);
-    const stored = font.subarray(offset, offset + font.readUInt32BE(entry + 8));
-    const length = font.readUInt32BE(entry + 12);
-    return { tag: font.readUInt32BE(entry), checksum: font.readUInt32BE(entry + 16), data: stored.length < length ? inflateSync(stored) : stored };
+export class FallbackFonts {
+  private readonly read = new Map<string, Promise<Buffer | undefined>>();
+
+  private constructor(private readonly covered: Ranges, private readonly subsets: Subset[]) {}
+
+  static async load(template: Pick<CardTemplate, 'cardFonts' | 'fallbackFonts'>, root: string): Promise<FallbackFonts> {
+    const require = createRequire(`${root}/package.json`);
+    const dirOf = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`));
+    const rangesOf = async (pkg: string) => JSON.parse(await readFile(join(dirOf(pkg), 'unicode.json'), 'utf8')) as Record<string, string>;
+    // The card fonts' own subsets: `@fontsource/<name>/files/<name>-<subset>-<weight>-<style>.woff`.
+    const covered = await Promise.all(template.cardFonts.map(async (f) => {
+      const [, pkg, , subset] = /^(@fontsource\/([^/]+))\/files\/\2-(.+)-\d+-\w+\.woff$/.exec(f.file) ?? [];
+      return pkg ? parseRanges((await rangesOf(pkg))[subset] ?? '') : [];
+    }));
+    const subsets = await Promise.all(template.fallbackFonts.map(async (f) => Object.entries(await rangesOf(f.package)).map(([subset, ranges]): Subset => ({
+      // A name per subset: satori takes one font per name (and weight), so subsets of one name would hide each other.
+      font: { name: `${f.name} ${subset}`, weight: f.weight, style: 'normal' },
+      file: join(dirOf(f.package), 'files', `${f.package.split('/')[1]}-${subset.replace(/[[\]]/g, '')}-${f.weight}-normal.woff`),
+      ranges: parseRanges(ranges),
+    }))));
+    return new FallbackFonts(covered.flat(), subsets.flat());
+  }
+
+  /** The fallback fonts `text` needs (none for text the card's fonts hold), in the template's order. */
+  async fontsFor(text: string): Promise<CardFont[]> {
+    const needed = new Set<Subset>();
+    for (const ch of new Set(text)) {
+      const code = ch.codePointAt(0)!;
+      if (within(this.covered, code) || EMOJI.test(ch)) continue;
+      const subset = this.subsets.find((s) => within(s.ranges, code));
+      if (subset) needed.add(subset);
+    }
+    const fonts = await Promise.all(this.subsets.filter((s) => needed.has(s)).map(async (s) => {
+      let data = this.read.get(s.file);
+      if (!data) this.read.set(s.file, (data = readFile(s.file).catch(() => undefined)));
+      const bytes = await data;
+      return bytes && { ...s.font, data: bytes };
+    }));
+    return fonts.filter((f) => f !== undefined);
+  }
+}
+
+/** "U+0000-00FF,U+0131" → [[0, 255], [305, 305]]. */
+function parseRanges(text: string): Ranges {
+  return text.split(',').flatMap((part) => {
+    const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
+    return from ? [[parseInt(from, 16), parseInt(to, 16)] as [number, number]] : [];
   });
-  // The offset table, then a record per table (in the directory's order: sorted by tag), then the tables, each padded to 4 bytes.
-  const padded = (n: number) => (n + 3) & ~3;
-  const out = Buffer.alloc(tables.reduce((size, t) => size + padded(t.data.length), 12 + 16 * count));
-  const power = 2 ** Math.floor(Math.log2(count));
-  out.writeUInt32BE(font.readUInt32BE(4), 0); // the flavour: TrueType or CFF
-  out.writeUInt16BE(count, 4);
-  out.writeUInt16BE(power * 16, 6);
-  out.writeUInt16BE(Math.log2(power), 8);
-  out.writeUInt16BE(count * 16 - power * 16, 10);
-  let at = 12 + 16 * count;
-  tables.forEach((t, i) => {
-    const record = 12 + i * 16;
-    out.writeUInt32BE(t.tag, record);
-    out.writeUInt32BE(t.checksum, record + 4);
-    out.writeUInt32BE(at, record + 8);
-    out.writeUInt32BE(t.data.length, record + 12);
-    t.data.copy(out, at);
-    at += padded(t.data.length);
-  });
-  return out;
+}
+
+function within(ranges: Ranges, code: number): boolean {
+  return ranges.some(([from, to]) => code >= from && code <= to);
 }

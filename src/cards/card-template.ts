@@ -1,40 +1,41 @@
-// Bundles templates/cards/index.ts (the social card's two layers, its fonts and sizes) on its
+// Bundles templates/cards/index.ts (the social card, its fonts and sizes) on its
 // own with esbuild and imports it. Apart from the page templates so that the bundle's hash, part
 // of every card's cache key, changes only when the card's own code does.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { bundleForNode } from '../render/bundle-templates.ts';
+import { bundleForNode, sameBytes } from '../render/bundle-templates.ts';
 
 /** What templates/cards/index.ts exports. */
 export interface CardTemplate {
   CARD_WIDTH: number;
   CARD_HEIGHT: number;
-  /** Where the cover photo goes, cropped to fill it (the engine puts it there). */
+  /** The cover photo's box: the engine crops the photo to fill it. */
   PHOTO_BOX: { left: number; top: number; width: number; height: number };
   cardFonts: readonly { name: string; weight: number; style: 'normal' | 'italic'; file: string }[];
-  /** What every card of a build shares: drawn once with a photo column and once without. */
-  CardBackdrop: (props: { siteName: string; host: string; logo?: string; hasPhoto: boolean }) => ReactNode;
-  /** The page's category on a transparent ground, drawn over the backdrop (once per category and backdrop). */
-  CardCategory: (props: { category: string; hasPhoto: boolean }) => ReactNode;
-  /** The page's title on a transparent ground, drawn over the backdrop (per card). */
-  CardTitle: (props: { title: string; hasPhoto: boolean }) => ReactNode;
-  /** The text layer's width (it starts at the card's left edge). */
-  textWidth: (hasPhoto: boolean) => number;
+  /** Packages whose fonts draw the characters `cardFonts` lack (card-fonts.ts FallbackFonts). */
+  fallbackFonts: readonly { name: string; package: string; weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900 }[];
+  /** The package of the emoji's SVG files (`<code points in hex, joined by ->.svg`). */
+  emojiImages: string;
+  /** The whole card; `logo` and `photo` are data URLs. */
+  SocialCard: (props: { title: string; category: string; siteName: string; host: string; logo?: string; photo?: string }) => ReactNode;
 }
 
 export interface CardTemplateBundle {
   /** The template's fonts (part of every card's key), kept beside the module: a build that draws no card imports neither it nor React. */
   cardFonts: CardTemplate['cardFonts'];
+  fallbackFonts: CardTemplate['fallbackFonts'];
+  emojiImages: CardTemplate['emojiImages'];
   /** The template itself, imported on first call (to draw). */
   load(): Promise<CardTemplate>;
   /** Hash of the bundled code. */
   hash: string;
-  /** The bundled module (the card worker imports it). */
+  /** The bundled module (the executor's workers import it). */
   file: string;
 }
 
@@ -49,23 +50,26 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const file = `${cacheDir}/server/cards-${hash}.mjs`;
-  if (!existsSync(file)) await writeFileAtomic(file, code);
+  if (!sameBytes(file, code)) await writeFileAtomic(file, code); // missing or damaged
   let loaded: Promise<CardTemplate> | undefined;
   const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<CardTemplate>);
   const factsFile = `${cacheDir}/server/cards-${hash}.json`;
-  let cardFonts = readFonts(factsFile);
-  if (!cardFonts) {
-    cardFonts = (await load()).cardFonts;
-    await writeFileAtomic(factsFile, JSON.stringify({ cardFonts }));
+  let fonts = readFonts(factsFile, hash);
+  if (!fonts) {
+    const { cardFonts, fallbackFonts, emojiImages } = await load();
+    fonts = { cardFonts, fallbackFonts, emojiImages };
+    writeSealed(factsFile, hash, JSON.stringify(fonts));
   }
-  return { cardFonts, load, hash, file };
+  return { ...fonts, load, hash, file };
 }
 
-/** The fonts kept beside a card template's module, or undefined when there are none (or they do not parse). */
-function readFonts(file: string): CardTemplate['cardFonts'] | undefined {
+type Fonts = Pick<CardTemplate, 'cardFonts' | 'fallbackFonts' | 'emojiImages'>;
+
+/** The fonts kept beside a card template's module (sealed with its hash), or undefined when there are none or they are damaged. */
+function readFonts(file: string, hash: string): Fonts | undefined {
   try {
-    const { cardFonts } = JSON.parse(readFileSync(file, 'utf8')) as { cardFonts?: unknown };
-    return Array.isArray(cardFonts) ? cardFonts as CardTemplate['cardFonts'] : undefined;
+    const { cardFonts, fallbackFonts, emojiImages } = JSON.parse(readSealed(file, hash)!.toString('utf8')) as Partial<Record<keyof Fonts, unknown>>;
+    return Array.isArray(cardFonts) && Array.isArray(fallbackFonts) && typeof emojiImages === 'string' ? { cardFonts, fallbackFonts, emojiImages } as Fonts : undefined;
   } catch {
     return undefined;
   }

@@ -1,17 +1,23 @@
-// Draws cards into the card cache: the same code on the build's thread and in the card worker
-// (card-worker.ts). A card drawn with everything it asked for is written to its cache file; one
-// whose photo was left out is returned (not cached: the next build tries the photo again).
+// The executor's `card` task (src/executor/tasks.ts): draws a batch of social cards, the same code
+// in this thread and in a worker. satori lays the card template out (JSX → SVG, text as glyph
+// outlines, emoji as SVG images) and resvg draws it and writes the PNG; sharp only crops the cover photo and sizes the
+// logo, once per batch, into the data URLs the template shows.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { readCardFonts } from './card-fonts.ts';
-import { CardRenderer } from './card-renderer.ts';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import sharp, { type Sharp } from 'sharp';
+import { FallbackFonts, readCardFonts, type CardFont } from './card-fonts.ts';
 import type { CardTemplate } from './card-template.ts';
 
-/** What a thread needs to draw the cards of a build (all of it cloneable, for a worker). */
-export interface DrawSetup {
+// libvips' operation cache off, as images/lazy-sharp.ts `uncached` says why (a worker imports sharp itself).
+sharp.cache(false);
+
+/** What every card of a build shares (all of it cloneable, for a worker). */
+export interface CardSetup {
   root: string;
   /** The bundled card template (.stitch/server/cards-<hash>.mjs). */
   templateFile: string;
@@ -26,39 +32,94 @@ export interface CardToDraw {
   category: string;
   /**
    * The cover photo: its public path, its file and the sha256 of its bytes when the build read
-   * them (none: it could not be read). The thread that draws the card reads the file itself, and
-   * only when it crops the photo (card-renderer.ts keeps the last few crops): a photo's bytes do
-   * not wait on the build's thread for the whole stage, nor cross to a worker with every card.
+   * them (none: it could not be read). The batch reads the file again to crop it, and checks the
+   * bytes are those the card's key was made from.
    */
   photo?: { path: string; file: string; hash?: string };
-  /** The card's file in the cache. */
-  file: string;
 }
 
-/** A card drawn: if its photo was left out, why, and its PNG. */
-export interface CardDrawn {
-  photoError?: string;
-  png?: Uint8Array;
+/** A card drawn (with, if its photo was left out, why), or why it could not be drawn. */
+export type CardDrawn = { png: Uint8Array; photoError?: string } | { error: string };
+
+/** `started(i)`: told as card i begins (the executor's time limit is per card). */
+export async function drawCards({ items, ...setup }: CardSetup & { items: CardToDraw[] }, started?: (item: number) => void): Promise<CardDrawn[]> {
+  const template = await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
+  const [fonts, fallback, logo] = await Promise.all([
+    readCardFonts(template, setup.root),
+    FallbackFonts.load(template, setup.root),
+    readFile(setup.logoFile).then((bytes) => dataUrl(sharp(bytes).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png())).catch(() => undefined),
+  ]);
+  // A photo's cards come together (build-cards.ts sorts them): each photo is cropped once a batch.
+  const photos = new Map<string, Promise<string>>();
+  const drawn: CardDrawn[] = [];
+  for (const [i, card] of items.entries()) {
+    started?.(i);
+    try {
+      let photo: string | undefined;
+      let photoError: string | undefined;
+      if (card.photo) {
+        const { file, hash } = card.photo;
+        if (!photos.has(file)) photos.set(file, cropPhoto(file, hash, template.PHOTO_BOX));
+        photo = await photos.get(file)!.catch((error: unknown) => {
+          photoError = hash === undefined ? 'the file cannot be read' : error instanceof Error ? error.message : String(error);
+          return undefined;
+        });
+      }
+      const png = await drawCard(template, fonts, fallback, setup.root, { title: card.title, category: card.category, siteName: setup.siteName, host: setup.host, logo, photo });
+      drawn.push(photoError === undefined ? { png } : { png, photoError });
+    } catch (error) {
+      drawn.push({ error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return drawn;
 }
 
-/** A photo's bytes, read when its card is drawn: those the card's key was made from, or an error (the card is then drawn without the photo, and not cached). */
-async function photoBytes(file: string, hash: string): Promise<Buffer> {
+type CardProps = Parameters<CardTemplate['SocialCard']>[0];
+
+/**
+ * One card: satori with the card's fonts and the fallback fonts its text needs, emoji as images
+ * (satori's own hook for them), then resvg's own PNG. No system fonts: satori gives outlines.
+ * The fallback fonts are given, not added through the hook: satori adds those to a font list it
+ * shares between calls, so a card would depend on the cards drawn before it.
+ */
+export async function drawCard(template: CardTemplate, fonts: CardFont[], fallback: FallbackFonts, root: string, props: CardProps): Promise<Uint8Array> {
+  const title = wordPerCharacter(props.title);
+  const text = `${title}${props.category.toUpperCase()}${props.siteName}${props.host}`;
+  const svg = await satori(template.SocialCard({ ...props, title }), {
+    width: template.CARD_WIDTH,
+    height: template.CARD_HEIGHT,
+    fonts: [...fonts, ...await fallback.fontsFor(text)],
+    loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? emojiImage(template, root, segment) : []),
+  });
+  return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+}
+
+/**
+ * satori takes a word's font from its first character, and a CJK word's characters may be in
+ * different subsets of the fallback font: each CJK character is made a word of its own (a
+ * zero-width space between them, where CJK text may break anyway).
+ */
+function wordPerCharacter(text: string): string {
+  return text.replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu, '\u200b');
+}
+
+/** An emoji's SVG as a data URL (Twemoji's file names: code points without U+FE0F unless joined by U+200D); none: satori draws nothing. */
+async function emojiImage(template: CardTemplate, root: string, emoji: string): Promise<string | []> {
+  const points = [...(emoji.includes('\u200d') ? emoji : emoji.replaceAll('\ufe0f', ''))].map((ch) => ch.codePointAt(0)!.toString(16));
+  const file = join(dirname(createRequire(`${root}/package.json`).resolve(`${template.emojiImages}/package.json`)), `${points.join('-')}.svg`);
+  const svg = await readFile(file).catch(() => undefined);
+  return svg ? `data:image/svg+xml;base64,${svg.toString('base64')}` : [];
+}
+
+/** The photo cropped to fill `box`, as a JPEG data URL; rejects with why it cannot be used. */
+async function cropPhoto(file: string, hash: string | undefined, box: CardTemplate['PHOTO_BOX']): Promise<string> {
+  if (hash === undefined) throw new Error('the file cannot be read');
   const bytes = await readFile(file);
   if (createHash('sha256').update(bytes).digest('hex') !== hash) throw new Error('the file changed while the site was building');
-  return bytes;
+  return dataUrl(sharp(bytes).rotate().resize(box.width, box.height, { fit: 'cover' }).removeAlpha().jpeg({ quality: 90 }));
 }
 
-export async function createRenderer(setup: DrawSetup, template?: CardTemplate): Promise<CardRenderer> {
-  const t = template ?? await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
-  const fonts = await readCardFonts(t, setup.root);
-  const logo = await readFile(setup.logoFile).catch(() => undefined);
-  // The fonts' OpenType files for resvg go beside the template's bundle (.stitch/server).
-  return CardRenderer.create(t, fonts, { siteName: setup.siteName, host: setup.host }, dirname(setup.templateFile), logo);
-}
-
-export async function drawCard(renderer: CardRenderer, { title, category, photo, file }: CardToDraw): Promise<CardDrawn> {
-  const { png, photoError } = await renderer.render(title, category, photo && { path: photo.path, bytes: photo.hash === undefined ? Buffer.alloc(0) : () => photoBytes(photo.file, photo.hash!), hash: photo.hash });
-  if (photoError !== undefined) return { photoError, png };
-  await writeFileAtomic(file, png);
-  return {};
+async function dataUrl(image: Sharp): Promise<string> {
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return `data:image/${info.format};base64,${data.toString('base64')}`;
 }

@@ -1,8 +1,7 @@
 // stitch check: everything `build` validates and warns about (its links and page-weight budgets
-// included), computed in memory (nothing is written to disk; no Markdown or post cache: cachesFor). The build keeps going past errors it can survive, so
+// included), computed in memory (nothing is written to disk; no Markdown or post cache: open-caches.ts). The build keeps going past errors it can survive, so
 // one run reports every problem; each diagnostic points at the file and line to change.
 import { build, type BuildState } from '../build.ts';
-import { cachesFor } from '../cache/cache.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -22,7 +21,7 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   const writer = new MemoryWriter();
   // The build runs every rule (content, warnings, links, page-weight budgets), so `build` and
   // `check` give the same verdict.
-  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true, cache: cachesFor('check', config) });
+  const { state } = await build(config, { writer, copyAssets: true, keepGoing: true, links: true, budgets: true, mode: 'check' });
   // The build's diagnostics hold the warnings too (check/site-warnings.ts): the same as `build`
   // and `dev` give. Check adds notes: when each scheduled post appears.
   const notes = state.graph ? scheduledPosts(state.graph.withheld) : [];

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { BuildState } from '../pipeline/state.ts';
 import { pageEngineVersion } from '../cache/engine-version.ts';
-import { jsonKind, type CacheKind, type Caches } from '../cache/cache.ts';
+import { jsonKind, noCaches, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { checkBuiltLinksWith as CheckBuiltLinksWith } from './built-links.ts';
@@ -29,7 +29,7 @@ export function verdictKind(): CacheKind<Verdict> {
 
 /** The link check's diagnostics: the last verdict when nothing it reads has changed. */
 export async function checkLinksCached(state: BuildState, caches: Caches): Promise<Diagnostic[]> {
-  const key = caches.kind === 'none' ? undefined : verdictKey(state);
+  const key = caches === noCaches ? undefined : verdictKey(state);
   // The check (and the Markdown parser it loads) only when the verdict is not known.
   const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./built-links.ts')).checkBuiltLinksWith(s);
   if (!key) return (await checkBuiltLinksWith(state)).diagnostics;

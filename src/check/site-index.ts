@@ -93,6 +93,9 @@ export class SiteIndex {
     const unpublished = this.withheld().get(path);
     if (unpublished) return { kind: 'unpublished', post: unpublished };
     if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
+    // stitch dev's own files (the live-reload client, its quote endpoint): served by the dev
+    // server, in no build's output.
+    if (path.startsWith('/__stitch/')) return { kind: 'skip' };
     return { kind: 'missing' };
   }
 }

@@ -31,7 +31,7 @@ interface Loader {
   root: string;
   contentDir: string;
   diagnostics: Diagnostic[];
-  /** Parsed posts from earlier builds (the persistent cache), when the build keeps one. */
+  /** Parsed posts from earlier builds (the post cache), when the build keeps one. */
   posts?: PostMemo;
   /** Parsed YAML files from earlier builds. */
   yaml?: YamlMemo;

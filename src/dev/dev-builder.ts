@@ -20,7 +20,8 @@ import type { Post } from '../content/types.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { cachesFor, type Cache, type Caches } from '../cache/cache.ts';
+import type { Cache, Caches } from '../cache/cache.ts';
+import { cachesFor } from '../cache/open-caches.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { RelatedMemo } from '../routes/related-posts.ts';
 import { documentJob } from '../pipeline/documents.ts';
@@ -180,7 +181,7 @@ export class DevBuilder {
     const inFeeds = done.some(({ post }) => feedBodies?.has(post.slug));
     // A post the blog feeds carry: the feeds get its new body too (on a copy of the build's lists
     // with the edit in: the build itself is changed only when this one is published).
-    const feeds = inFeeds ? await feedFiles(withEdits(previous, changes), this.caches) : [];
+    const feeds = inFeeds ? await feedFiles(withEdits(previous, changes)) : [];
     // Only the post's own page changed, so every other part of a page's key is the last build's.
     const keyOf = pageKeys(previous, this.options.extraHead);
     const ms = performance.now() - started;
@@ -213,7 +214,7 @@ export class DevBuilder {
   /** What every dev build is given; the body-edit path renders with the same (documentJob). */
   private buildOptions(writer: MemoryWriter): BuildOptions {
     // links: the link check's warnings and errors, as build and check give them.
-    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo, links: true };
+    return { writer, minify: false, copyAssets: false, extraHead: this.options.extraHead, mode: 'dev', cache: this.caches, relatedMemo: this.relatedMemo, links: true };
   }
 
   /** A build's posts and their pages' output paths, by slug (kept per build: the body-edit path asks on every edit). */
@@ -401,7 +402,7 @@ async function renderPostPages(state: BuildState, options: BuildOptions, posts: 
     inputs.push({ old, post, key, route: { ...old, markdown: { ...old.markdown, body: post.body } }, markdownHtml: markdownCache?.get(key) });
   }
   const out: { old: PageRoute; route: PageRoute; post: Post; page: RenderedPage; html: string; markdownHtml: string }[] = [];
-  await new DocumentRunner(state.config, false).documents(state.server!, { ...job, returnMarkdown: true }, inputs, (input, facts) => {
+  await new DocumentRunner(state.config, false).documents({ ...job, returnMarkdown: true }, inputs, (input, facts) => {
     if (facts instanceof WorkerFailure || facts.error || facts.markdownError !== undefined || facts.html === undefined) return;
     const { old, post, key, route } = input as (typeof inputs)[number];
     const markdownHtml = facts.markdownHtml ?? input.markdownHtml!;

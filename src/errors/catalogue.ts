@@ -110,6 +110,10 @@ export const errors = {
     make('CacheNotWritableError', 'error', 'Cannot write the cache folder',
       `Cannot write the cache folder ${dir}: ${reason}. Nothing was written to the output.`,
       `stitch keeps its caches in ${dir}: make it writable by this user (or delete it, it is rebuilt), or free some disk space.`),
+  cacheNotKept: (reason: string) =>
+    make('CacheNotWritableWarning', 'warning', 'The cache could not be written',
+      `Could not write the cache (${reason}); this build went on without it, so the next one redoes the same work.`,
+      'Free some disk space or make .stitch/ writable by this user; deleting .stitch/ is always safe.'),
   unsafeOutDir: (dir: string, what: string) =>
     make('UnsafeOutDirError', 'error', 'Refused output folder',
       `Refusing to use ${dir} as the output folder: ${what}.`,
@@ -202,20 +206,12 @@ export const errors = {
       'Shorten the title (metaTitle or title) so the whole page title, with the site name, fits in 60 characters.', where),
   descriptionLength: (where: Where, page: string, written: string, suffix?: string) => {
     const full = written.length + (suffix?.length ?? 0);
-    const quoted = `"${written.length > 80 ? `${written.slice(0, 77)}...` : written}"`;
-    if (full < 50) {
-      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
-        `The description of ${page} is ${full} characters long${suffix ? ` with "${suffix.trim()}", which stitch adds to a description without "Albuquerque" (${written.length} as written)` : ''} (under 50): ${quoted}.`,
-        'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.', where);
-    }
-    if (!suffix) {
-      return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
-        `The description of ${page} is ${full} characters long (over 160): ${quoted}.`,
-        'Shorten the description (metaDescription or description) to at most 160 characters.', where);
-    }
+    const added = suffix ? `; stitch adds "${suffix.trim()}" to a description without "Albuquerque", which makes it ${full}` : '';
     return make('DescriptionLengthWarning', 'warning', 'Description length outside 50–160 characters',
-      `The description of ${page} is ${written.length} characters as written; stitch adds "${suffix.trim()}" to a description without "Albuquerque", which makes it ${full} (over 160): ${quoted}.`,
-      `Shorten it to at most ${160 - suffix.length} characters, or name Albuquerque in it (then nothing is added and it may have 160).`, where);
+      `The description of ${page} is ${written.length} characters ${suffix ? 'as written' : 'long'}${added} (${full < 50 ? 'under 50' : 'over 160'}): "${written.length > 80 ? `${written.slice(0, 77)}...` : written}".`,
+      full < 50 ? 'Write one or two sentences (50–160 characters) that tell a searcher what the page offers.'
+        : suffix ? `Shorten it to at most ${160 - suffix.length} characters, or name Albuquerque in it (then nothing is added and it may have 160).`
+          : 'Shorten the description (metaDescription or description) to at most 160 characters.', where);
   },
   duplicateTitle: (where: Where, title: string, page: string, others: string[]) =>
     make('DuplicateTitleWarning', 'warning', 'Duplicate page title',
@@ -268,7 +264,7 @@ export const errors = {
   markdownFailed: (where: Where, reason: string) =>
     make('MarkdownError', 'error', 'Markdown that cannot be rendered',
       `The Markdown of this file cannot be rendered: ${reason}.`,
-      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) and flatten it.', where),
+      'Look for structure nested thousands of levels deep (quotes `>`, lists, brackets) or thousands of `*`, `_` or `[` in a row, and flatten or escape it.', where),
   siteUrlMissing: () =>
     make('SiteUrlMissingError', 'error', 'The site\'s address is not set',
       'Neither the environment variable SITE_URL nor `url:` in content/site.yaml gives the site\'s address: canonical URLs, og:url, og:image, the sitemap and the blog feeds must be absolute.',

@@ -49,6 +49,9 @@ export function hasErrors(diagnostics: Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/** A frame line's most characters: a post can be one line of megabytes. */
+const FRAME_WIDTH = 240;
+
 /** A code frame of the lines around `line` (1-based), the offending line marked. */
 export function codeFrame(source: string, line: number, column?: number): string {
   const lines = source.split(/\r?\n/);
@@ -58,7 +61,8 @@ export function codeFrame(source: string, line: number, column?: number): string
   const out: string[] = [];
   for (let n = start; n <= end; n++) {
     const mark = n === line ? '>' : ' ';
-    out.push(`${mark} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    const text = lines[n - 1] ?? '';
+    out.push(`${mark} ${String(n).padStart(width)} | ${text.length > FRAME_WIDTH ? `${text.slice(0, FRAME_WIDTH)}…` : text}`);
     if (n === line && column && column > 0) {
       out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
     }

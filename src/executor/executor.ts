@@ -1,16 +1,20 @@
 // One executor for the build's heavy work: the tasks of src/executor/tasks.ts run on a pool of
 // worker threads (piscina) sized to the machine, or in this thread (`Executor.inline()`, for
-// the few documents that do not pay for starting workers). Work goes out in chunks of documents
-// so messages stay few. A chunk whose worker throws, exits or runs out of heap never hangs the
-// build: each of its documents gets a `WorkerFailure` instead of a result, and piscina starts a
-// new worker for the chunks still to come.
+// the few documents that do not pay for starting workers). Work goes out in chunks of items
+// so messages stay few. The failure policy, the same for every task: an item gets at most
+// `itemTimeMs` of a worker (then the worker is stopped) and the worker's heap limit; when a
+// worker throws, exits, runs out of heap or over time, the item it was on (the item clock,
+// task-runner.ts) gets a `WorkerFailure` saying which, the other items of its chunk are sent
+// again once, and piscina starts a new worker. Never a hang.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { newItemClock, SETTING_UP, taskRunner, type TaskMessage } from './task-runner.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
 
 const defaultEntry = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -24,18 +28,28 @@ export function poolSize(): number {
 }
 
 /**
- * Old-generation limit per worker. A worker holds one chunk of documents at a time (the largest
- * page, the blog listing, is a few MB even with 10,000 posts); a tight limit makes V8 collect
- * garbage early instead of growing every worker's heap, which keeps the build's peak RSS down.
+ * Old-generation limit per worker: the memory limit of an item. A worker holds one chunk at a
+ * time (the largest page, the blog listing, is a few MB even with 10,000 posts); a tight limit
+ * also makes V8 collect garbage early instead of growing every worker's heap, which keeps the
+ * build's peak RSS down.
  */
-const WORKER_HEAP_MB = 160;
+export const WORKER_HEAP_MB = 160;
+
+/** An item's time limit on a worker (a post renders in milliseconds; Markdown built to blow up takes minutes). */
+export const ITEM_TIME_MS = 5000;
+
+/** A task's time to load what it needs before its first item (a worker's first import of the templates, on a loaded machine). */
+const SET_UP_TIME_MS = 60_000;
+
+/** How often the item clocks are read. */
+const WATCH_MS = 100;
 
 /** Chunks in flight per worker: the next one is queued while a worker works on the current one. */
 const IN_FLIGHT = 2;
 
-/** What a document gets instead of its result when the worker running its chunk failed. */
+/** What an item gets instead of its result when its worker failed on it; `limit` when it hit one. */
 export class WorkerFailure {
-  constructor(readonly message: string) {}
+  constructor(readonly message: string, readonly limit?: 'time' | 'memory') {}
 }
 
 /** Tasks that take `{ items, ...shared }` and return one result per item. */
@@ -44,6 +58,12 @@ type Item<K extends TaskName> = TaskPayload<K> extends { items: (infer I)[] } ? 
 type ItemResult<K extends TaskName> = TaskResult<K> extends (infer R)[] ? R : never;
 type Shared<K extends TaskName> = Omit<TaskPayload<K>, 'items'>;
 
+/** A chunk that failed: the failure, and the position in the chunk of the item its worker was on (-1: none). */
+interface ChunkFailure {
+  failure: WorkerFailure;
+  at: number;
+}
+
 export interface ExecutorOptions {
   /** NODE_ENV=production in the workers (React's production build). */
   production: boolean;
@@ -51,14 +71,18 @@ export interface ExecutorOptions {
   size?: number;
   /** The worker entry to bundle (default src/executor/worker.ts; tests give their own). */
   entry?: string;
+  /** An item's time limit (default ITEM_TIME_MS). */
+  itemTimeMs?: number;
 }
 
 export class Executor {
   /** Set when no worker is left to run a task: every task fails at once with it. */
   private broken?: Error;
   private lastError?: Error;
+  /** The inline executor's tasks (made on first use: loading the task table loads their stages). */
+  private inlineRunner?: Promise<(message: TaskMessage) => unknown>;
 
-  private constructor(private readonly pool: Piscina | undefined, readonly size: number) {}
+  private constructor(private readonly pool: Piscina | undefined, readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
 
   /** A pool of workers, started now (their script is bundled on first use of an engine version). */
   static async start(cacheDir: string, options: ExecutorOptions): Promise<Executor> {
@@ -74,41 +98,30 @@ export class Executor {
       // React picks its production build from NODE_ENV when the templates bundle first imports it.
       env: options.production ? { ...process.env, NODE_ENV: 'production' } : undefined,
     });
-    const executor = new Executor(pool, size);
+    const executor = new Executor(pool, size, options.itemTimeMs);
     // A worker that fails between tasks (or while starting) has no task to fail: piscina reports
     // it here (an 'error' event without a listener would end this process).
     pool.on('error', (error: unknown) => executor.workerFailed(error));
     return executor;
   }
 
-  /** Runs every task in this thread. */
+  /** Runs every task in this thread, one at a time (no time limit: nothing here can stop a task). */
   static inline(): Executor {
     return new Executor(undefined, 0);
   }
 
   /** Runs one task; rejects when it throws or its worker fails. */
   async run<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<TaskResult<K>> {
-    if (!this.pool) {
-      const { tasks } = await import('./tasks.ts');
-      return await (tasks[task] as (payload: TaskPayload<K>) => TaskResult<K> | Promise<TaskResult<K>>)(payload);
-    }
-    if (this.broken) throw this.broken;
-    try {
-      return await this.pool.run({ task, payload });
-    } catch (error) {
-      this.workerFailed(error);
-      throw this.broken ?? error;
-    }
+    const outcome = await this.attempt(task, payload);
+    if ('failure' in outcome) throw new Error(outcome.failure.message);
+    return outcome.result as TaskResult<K>;
   }
 
-  /** Runs one chunk of items as one task; never rejects: a failed chunk gives each item a WorkerFailure. */
+  /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */
   async runChunk<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(ItemResult<K> | WorkerFailure)[]> {
-    try {
-      return (await this.run(task, { ...shared, items } as unknown as TaskPayload<K>)) as ItemResult<K>[];
-    } catch (error) {
-      const failure = new WorkerFailure(error instanceof Error ? error.message : String(error));
-      return items.map(() => failure);
-    }
+    const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
+    await this.settle(task, items.map((_, i) => i), items, shared, true, (i, result) => void (results[i] = result));
+    return results;
   }
 
   /**
@@ -123,15 +136,15 @@ export class Executor {
     const workers = Math.max(1, this.size);
     const size = Math.max(1, Math.min(maxChunk, Math.ceil(items.length / (workers * 4))));
     let next = 0;
-    const lanes = Math.min(Math.ceil(items.length / size), workers * IN_FLIGHT);
+    // Inline, one chunk at a time: results come in the order of `items`.
+    const lanes = this.pool ? Math.min(Math.ceil(items.length / size), workers * IN_FLIGHT) : 1;
     await Promise.all(Array.from({ length: lanes }, async () => {
       while (next < items.length) {
         const start = next;
         next += size;
         const chunk = items.slice(start, start + size);
         const ready = prepare ? prepare(chunk) : chunk;
-        const results = await this.runChunk(task, ready, shared);
-        for (let i = 0; i < results.length; i++) await onResult(start + i, results[i], ready[i]);
+        await this.settle(task, ready.map((_, i) => i), ready, shared, true, (i, result) => onResult(start + i, result, ready[i]));
       }
     }));
   }
@@ -150,6 +163,61 @@ export class Executor {
   }
 
   /**
+   * Runs the items `which` (positions in `ready`) as one chunk and hands each its result. When
+   * the chunk fails, the item its worker was on gets the failure; the others are sent again
+   * (once: `again`), or get the failure too. Each failure settles at least one item: no loop.
+   */
+  private async settle<K extends ChunkedTask>(task: K, which: number[], ready: Item<K>[], shared: Shared<K>, again: boolean, onResult: (i: number, result: ItemResult<K> | WorkerFailure) => Promise<void> | void): Promise<void> {
+    const outcome = await this.attempt(task, { ...shared, items: which.map((i) => ready[i]) } as unknown as TaskPayload<K>);
+    if (!('failure' in outcome)) {
+      const results = outcome.result as ItemResult<K>[];
+      for (let n = 0; n < which.length; n++) await onResult(which[n], results[n]);
+      return;
+    }
+    const { failure, at } = outcome;
+    // A worker that failed before its first item (at < 0): the chunk as a whole is sent again.
+    const rest = which.filter((_, n) => n !== at);
+    if (at >= 0) await onResult(which[at], failure);
+    if (rest.length === 0) return;
+    if (again && !this.broken) return this.settle(task, rest, ready, shared, false, onResult);
+    for (const i of rest) await onResult(i, failure);
+  }
+
+  /** One task, with the item clock and the time limit; its result, or how it failed. */
+  private async attempt<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<{ result: unknown } | ChunkFailure> {
+    const clock = newItemClock();
+    if (!this.pool) {
+      this.inlineRunner ??= import('./tasks.ts').then(({ tasks }) => taskRunner(tasks));
+      try {
+        return { result: await (await this.inlineRunner)({ task, payload, clock }) };
+      } catch (error) {
+        return { failure: new WorkerFailure(messageOf(error)), at: clock[0] };
+      }
+    }
+    if (this.broken) return { failure: new WorkerFailure(this.broken.message), at: -1 };
+    const abort = new AbortController();
+    let late = false;
+    const watch = setInterval(() => {
+      const limit = clock[0] === SETTING_UP ? SET_UP_TIME_MS : this.itemTimeMs;
+      if (clock[0] === -1 || Date.now() - clock[1] <= limit) return;
+      late = true;
+      abort.abort(); // piscina stops the worker and starts another
+    }, WATCH_MS);
+    try {
+      return { result: await this.pool.run({ task, payload, clock } satisfies TaskMessage, { signal: abort.signal }) };
+    } catch (error) {
+      const at = clock[0];
+      if (late && at === SETTING_UP) return { failure: new WorkerFailure(`the worker took longer than ${SET_UP_TIME_MS / 1000} s to load the task`), at };
+      if (late) return { failure: new WorkerFailure(`it took longer than the time limit of ${this.itemTimeMs / 1000} s`, 'time'), at };
+      this.workerFailed(error);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { failure: new WorkerFailure(`it ran out of memory (the limit is ${WORKER_HEAP_MB} MB): ${messageOf(error)}`, 'memory'), at };
+      return { failure: new WorkerFailure((this.broken ?? error) instanceof Error ? messageOf(this.broken ?? error) : String(error)), at };
+    } finally {
+      clearInterval(watch);
+    }
+  }
+
+  /**
    * piscina replaces a worker that fails, except one that fails while starting (a broken
    * bundle): then no worker is left and queued tasks would wait forever. Fail them instead.
    */
@@ -163,11 +231,16 @@ export class Executor {
   }
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Bundles the worker entry with its libraries; reused while the engine version stays the same. */
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
-  if (existsSync(file)) return file;
+  // Its hash is written beside it: a module damaged since is made again, never imported.
+  if (readSealed(`${file}.sha256`, file)?.toString() === sha256OfFile(file)) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
@@ -177,9 +250,20 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    // Native addons cannot be bundled; the card task's libraries are loaded from node_modules (so an upgrade is picked up).
+    external: ['@resvg/resvg-js', 'sharp', 'satori'],
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
+  writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
+}
+
+function sha256OfFile(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
 }

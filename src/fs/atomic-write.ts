@@ -28,6 +28,9 @@ export async function writeFileAtomic(file: string, data: FileData): Promise<voi
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
+    // A write that fails part-way (ENOSPC) names no file: name it, so the error blames the right folder.
+    const e = error as NodeJS.ErrnoException;
+    if (e && typeof e === 'object' && e.code && !e.path) e.path = file;
     throw error;
   }
 }

@@ -16,10 +16,11 @@
 // variants of; the others keep their original file.
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
@@ -31,8 +32,8 @@ import type { ContentGraph } from '../content/types.ts';
 
 export interface ImagesResult {
   manifest: ImageManifest;
-  /** Variant files for the output: path in the output → file in the cache. */
-  files: { path: string; from: string }[];
+  /** Variant files for the output: path in the output → file in the cache (or its bytes, when the cache could not keep them). */
+  files: { path: string; from: string; contents?: Uint8Array }[];
   /** Bytes of every image file a page can load, by public URL (originals and encoded variants). */
   bytes: Map<string, number>;
   /** Variants encoded by this build (0 when everything came from the cache). */
@@ -57,11 +58,22 @@ export interface ImagePlan extends ImagesResult {
    * this cache holds.
    */
   generation: string;
+  /** Why the cache could not keep what this build made (a full or read-only disk): the build goes on without it. */
+  cacheProblems: string[];
+  /** Variants encoded by this build that the cache could not keep, by their file in the cache. */
+  unsaved: Map<string, Uint8Array>;
 }
 
+/**
+ * An encoded variant: its size, the sha256 of its bytes and its file's identity when they were
+ * checked (mtime, ctime, inode). A file whose identity changed is read and checked again; a
+ * write to it always changes its ctime, which no tool sets back.
+ */
+type Encoded = Variant & { bytes: number; sha256: string; checked?: string };
+
 interface Entry extends ImageFacts {
-  /** The variants encoded so far, with their sizes in bytes. */
-  variants: (Variant & { bytes: number })[];
+  /** The variants encoded so far. */
+  variants: Encoded[];
   /** Variants encoded before but missing or damaged now: made again whether or not a page renders. */
   repair?: Variant[];
 }
@@ -116,9 +128,9 @@ const cacheKey = (source: Buffer) => createHash('sha256').update(encoderVersion)
  */
 export async function planImages(assetsDir: string, cacheDir: string, photos: string[], options: { encode: boolean; allPhotos?: string[] }): Promise<ImagePlan> {
   const dir = join(cacheDir, 'cache', 'images');
-  await mkdir(dir, { recursive: true });
   photos = contentPhotos(photos);
-  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, unreadable: [], repairs: [], generation: await generation(dir) };
+  const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, unreadable: [], repairs: [], generation: '', cacheProblems: [], unsaved: new Map() };
+  plan.generation = await generation(dir, plan);
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
@@ -129,8 +141,11 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
     keys.set(src, key);
     if (!prepared.has(key)) {
       prepared.set(key, (async () => {
-        const entry = await readEntry(dir, key) ?? { ...await imageFacts(source ?? await readFile(join(assetsDir, src))), variants: [] };
-        if (!await exists(join(dir, `${key}.json`))) await writeEntry(dir, key, entry);
+        let entry = await readEntry(dir, key);
+        if (!entry) {
+          entry = { ...await imageFacts(source ?? await readFile(join(assetsDir, src))), variants: [] };
+          writeEntry(plan, key, entry);
+        }
         plan.entries.set(key, { source: join(assetsDir, src), entry });
         return entry;
       })());
@@ -248,14 +263,16 @@ export class VariantEncoder {
     void this.add([...urls, ...this.plan.repairs]);
     if (this.total > 0) this.options.onProgress?.(this.done, this.total);
     this.reporting = true;
-    if (this.running.size > 0 || this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    // (A failure before now stopped the queue: then only the photos still encoding are waited for.)
+    if (this.running.size > 0 || (this.pending.size > 0 && this.failure === undefined)) await new Promise<void>((resolve) => (this.idle = resolve));
     if (this.failure !== undefined) throw this.failure;
     const { plan } = this;
     const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: this.total };
     for (const [url, { key, variant }] of [...this.out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       const found = plan.entries.get(key)!.entry.variants.find((v) => v.name === variant.name);
       if (!found) continue;
-      result.files.push({ path: url.slice(1), from: join(plan.dir, key, variant.name) });
+      const from = join(plan.dir, key, variant.name);
+      result.files.push({ path: url.slice(1), from, ...(plan.unsaved.has(from) ? { contents: plan.unsaved.get(from) } : {}) });
       result.bytes.set(url, found.bytes);
     }
     return result;
@@ -293,13 +310,13 @@ export class VariantEncoder {
 
   private async encode(key: string, names: Map<string, Variant>): Promise<void> {
     const { source, entry } = this.plan.entries.get(key)!;
-    const encoded = await encodeEntry(this.plan.dir, key, await readFile(source), [...names.values()], () => {
+    const encoded = await encodeEntry(this.plan, key, await readFile(source), [...names.values()], () => {
       this.done++;
       if (this.reporting) this.options.onProgress?.(this.done, this.total);
     });
     entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
     delete entry.repair;
-    await writeEntry(this.plan.dir, key, entry);
+    writeEntry(this.plan, key, entry);
   }
 }
 
@@ -326,56 +343,81 @@ function weight(variants: Map<string, Variant>): number {
 }
 
 /** Decodes the photo once, then encodes each asked variant into a temporary file renamed into place. */
-async function encodeEntry(dir: string, key: string, source: Buffer, variants: Variant[], onEach: () => void): Promise<(Variant & { bytes: number })[]> {
-  await mkdir(join(dir, key), { recursive: true });
+async function encodeEntry(plan: ImagePlan, key: string, source: Buffer, variants: Variant[], onEach: () => void): Promise<Encoded[]> {
   const decoded = await decodeSource(source);
-  const out: (Variant & { bytes: number })[] = [];
+  const out: Encoded[] = [];
   const widths = [...new Set(variants.map((v) => v.width))].sort((a, b) => b - a);
   for (const width of widths) {
     const atWidth = variants.filter((v) => v.width === width);
     for (const [variant, data] of await encodeWidth(decoded, atWidth)) {
-      await writeFileAtomic(join(dir, key, variant.name), data);
-      out.push({ ...variant, bytes: data.length });
+      const file = join(plan.dir, key, variant.name);
+      // A cache only saves time: a variant it cannot keep goes to the output from memory.
+      if (plan.cacheProblems.length > 0) plan.unsaved.set(file, data);
+      else await writeFileAtomic(file, data).catch((error: unknown) => cacheFailed(plan, error, () => plan.unsaved.set(file, data)));
+      out.push({ ...variant, bytes: data.length, sha256: sha256(data), checked: plan.unsaved.has(file) ? undefined : await identity(file) });
       onEach();
     }
   }
   return out;
 }
 
-/** The cache's id (see ImagePlan.generation): kept in the folder, made with it. */
-async function generation(dir: string): Promise<string> {
+/** The cache's id (see ImagePlan.generation): kept in the folder, made with it (a new one each build while it cannot be kept). */
+async function generation(dir: string, plan: ImagePlan): Promise<string> {
   const file = join(dir, 'generation');
   const known = await readFile(file, 'utf8').catch(() => '');
   if (/^[0-9a-f-]{36}$/.test(known)) return known;
   const made = randomUUID();
-  await writeFileAtomic(file, made);
+  await writeFileAtomic(file, made).catch((error: unknown) => cacheFailed(plan, error));
   return made;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+/** Records why the cache could not keep something; `fallback` keeps it for this build instead. */
+function cacheFailed(plan: ImagePlan, error: unknown, fallback?: () => void): void {
+  plan.cacheProblems.push(`${plan.dir}: ${(error as Error).message}`);
+  fallback?.();
 }
 
+/** The entry of `key`, when its file is whole; its variants are those still there with the bytes they were written with. */
 async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
   let entry: Entry;
   try {
-    entry = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as Entry;
+    entry = JSON.parse(readSealed(join(dir, `${key}.json`), key)!.toString('utf8')) as Entry;
   } catch {
-    return undefined;
+    return undefined; // missing, damaged or of an older format
   }
   if (!Number.isInteger(entry.width) || !Number.isInteger(entry.height) || typeof entry.placeholder !== 'string') return undefined;
   // The variants still there, whole; the others are made again.
   const listed = Array.isArray(entry.variants) ? entry.variants : [];
   const whole = await Promise.all(listed.map(async (v) => {
-    const s = await stat(join(dir, key, v.name)).catch(() => undefined);
-    return s?.size === v.bytes;
+    const file = join(dir, key, v.name);
+    const before = await identity(file);
+    if (before === undefined || before === v.checked) return before !== undefined;
+    const data = await readFile(file).catch(() => undefined);
+    if (data === undefined || data.length !== v.bytes || sha256(data) !== v.sha256) return false;
+    v.checked = before;
+    return true;
   }));
-  const repair = listed.filter((_, i) => !whole[i]).map(({ bytes: _bytes, ...v }) => v);
+  const repair = listed.filter((_, i) => !whole[i]).map(({ name, type, width, height }) => ({ name, type, width, height }) as Variant);
   return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
 }
 
-async function writeEntry(dir: string, key: string, entry: Entry): Promise<void> {
-  await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(entry));
+function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
+  if (plan.cacheProblems.length > 0) return;
+  try {
+    writeSealed(join(plan.dir, `${key}.json`), key, JSON.stringify(entry));
+  } catch (error) {
+    cacheFailed(plan, error);
+  }
+}
+
+/** What changes whenever a file is written: its size, mtime, ctime and inode. */
+async function identity(file: string): Promise<string | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  return s && `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
+}
+
+function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 /** Drops entries no photo of this build uses, and temporary files an interrupted build left. */

@@ -13,11 +13,10 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 type SharpModule = typeof import('sharp').default;
-let loading: Promise<SharpModule> | undefined;
 
-/** sharp, loaded on first use, without libvips' operation cache (see `uncached`). */
+/** sharp, loaded on first use (Node keeps the module), without libvips' operation cache (see `uncached`). */
 export function loadSharp(): Promise<SharpModule> {
-  return loading ??= import('sharp').then((module) => uncached(module.default));
+  return import('sharp').then((module) => uncached(module.default));
 }
 
 /**
@@ -35,11 +34,9 @@ export function uncached<T extends { cache(options: boolean): unknown }>(sharp: 
 
 export interface SharpVersions { sharp: string; vips: string }
 
-let known: SharpVersions | undefined;
-
-/** `sharp.versions`' `sharp` and `vips`, without loading sharp when its packages tell them. */
+/** `sharp.versions`' `sharp` and `vips`, without loading sharp when its packages tell them (a few small files read). */
 export function sharpVersions(): SharpVersions {
-  return known ??= fromPackages() ?? fromSharp();
+  return fromPackages() ?? fromSharp();
 }
 
 function fromPackages(): SharpVersions | undefined {

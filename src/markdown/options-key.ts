@@ -1,4 +1,4 @@
-// The Markdown pipeline's options, and a key for them in the persistent cache. Kept apart from
+// The Markdown pipeline's options, and a key for them in the Markdown cache. Kept apart from
 // the pipeline so the build can compute keys without loading unified and Prism.
 export interface MarkdownOptions {
   siteUrl?: string;

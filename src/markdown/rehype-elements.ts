@@ -1,7 +1,6 @@
 // rehype plugin: one walk over the elements that does what three passes did — external links'
 // rel (rehype-links.ts), focusable code blocks, Prism highlighting (rehype-prism-plus) — each a
-// full visit of the tree with unist-util-visit before. Prism now runs on each code block alone,
-// and splits its lines in one walk (prism-lines.ts).
+// full visit of the tree with unist-util-visit before. Prism runs on each code block alone.
 //
 // Code blocks are focusable (tabindex="0"): a long line makes a <pre> scroll sideways on a
 // phone, and a keyboard user can only scroll what can take focus (WCAG 2.1.1; axe's
@@ -11,7 +10,6 @@
 // Markdown, Python, SQL…): loading all 300 takes half a second at every start; others stay plain text.
 import type { Element, Root } from 'hast';
 import rehypePrism from 'rehype-prism-plus/common';
-import { highlightCodeBlock } from './prism-lines.ts';
 import { linkMarker, type RehypeLinksOptions } from './rehype-links.ts';
 
 export default function rehypeElements(options: RehypeLinksOptions = {}) {
@@ -25,10 +23,7 @@ export default function rehypeElements(options: RehypeLinksOptions = {}) {
       if (node.type !== 'element') continue;
       if (node.tagName === 'pre') {
         node.properties.tabIndex = 0;
-        // The usual block (one <code>, no meta, not a diff) is split into lines in one walk
-        // (prism-lines.ts); anything else the plugin does itself.
-        const codes = node.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'code');
-        if (!(codes.length === 1 && highlightCodeBlock(node, codes[0]))) highlight({ type: 'root', children: [node] });
+        highlight({ type: 'root', children: [node] });
         continue;
       }
       if (node.tagName === 'a') markLink(node);

@@ -33,7 +33,6 @@ export const SANITIZE_SCHEMA: SanitizeSchema = {
 };
 
 type StringProcessor = Processor<any, any, any, any, string>;
-let cached: { key: string; gfm: StringProcessor; plain: StringProcessor } | undefined;
 
 function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
   const p = unified().use(remarkParse);
@@ -47,10 +46,38 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
     .use(rehypeStringify) as unknown as StringProcessor;
 }
 
-function processor(options: MarkdownOptions, gfm: boolean): StringProcessor {
-  const key = JSON.stringify(options);
-  if (cached?.key !== key) cached = { key, gfm: build(options, true), plain: build(options, false) };
-  return gfm ? cached.gfm : cached.plain;
+/**
+ * The Markdown pipeline, its processors made once per options and kept for the renderer's life:
+ * one per build on the main thread, one per worker (render/document-task.ts).
+ */
+export class MarkdownRenderer {
+  private processors?: { key: string; gfm: StringProcessor; plain: StringProcessor };
+
+  private processor(options: MarkdownOptions, gfm: boolean): StringProcessor {
+    const key = JSON.stringify(options);
+    if (this.processors?.key !== key) this.processors = { key, gfm: build(options, true), plain: build(options, false) };
+    return gfm ? this.processors.gfm : this.processors.plain;
+  }
+
+  /** The body's HTML; a body the pipeline cannot render gives MARKDOWN_FAILED and the reason. */
+  render(markdown: string, options: MarkdownOptions = {}): string {
+    return this.renderWithLinks(markdown, options).html;
+  }
+
+  /** The body's HTML and its link facts (none when it could not be rendered: MARKDOWN_FAILED). */
+  renderWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
+    try {
+      const file = this.processor(options, mayContainGfm(markdown)).processSync(markdown);
+      return { html: compact(String(file)), links: file.data.links };
+    } catch (error) {
+      return { html: `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->` };
+    }
+  }
+
+  /** The full pipeline, GFM always on (the reference the fast path is tested against). */
+  renderWithGfm(markdown: string, options: MarkdownOptions = {}): string {
+    return String(this.processor(options, true).processSync(markdown));
+  }
 }
 
 /**
@@ -76,18 +103,14 @@ declare module 'vfile' {
   }
 }
 
-/** A document's HTML, and its link facts (none when it could not be rendered: MARKDOWN_FAILED). */
-export function renderMarkdownWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
-  try {
-    const file = processor(options, mayContainGfm(markdown)).processSync(markdown);
-    return { html: compact(String(file)), links: file.data.links };
-  } catch (error) {
-    return { html: `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->` };
-  }
+/** One body rendered by a renderer of its own (tests, and the few feed posts rendered on the build's thread). */
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
+  return new MarkdownRenderer().render(markdown, options);
 }
 
-export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return renderMarkdownWithLinks(markdown, options).html;
+/** One body and its link facts, rendered by a renderer of its own. */
+export function renderMarkdownWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
+  return new MarkdownRenderer().renderWithLinks(markdown, options);
 }
 
 /**
@@ -104,5 +127,5 @@ const LATIN1 = /^[\0-\xff]*$/;
 
 /** The full pipeline, GFM always on (the reference the fast path is tested against). */
 export function renderMarkdownWithGfm(markdown: string, options: MarkdownOptions = {}): string {
-  return String(processor(options, true).processSync(markdown));
+  return new MarkdownRenderer().renderWithGfm(markdown, options);
 }

@@ -20,6 +20,7 @@ import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { dirname, join } from 'node:path';
 import type { LinkFacts, PageFacts } from '../render/page-facts.ts';
 import { LinkTable, LinkTableReader, type PackedLinkFacts } from '../render/link-strings.ts';
+import { sealedChunks, unsealChunks } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
@@ -77,7 +78,8 @@ export class IncrementalWriter implements ReusingWriter {
       await recoverOutput(this.outDir);
       if (!existsSync(this.outDir)) return;
       try {
-        const manifest = JSON.parse(await readFile(this.manifestFile, 'utf8')) as Manifest;
+        // Sealed with its hash: a manifest changed anywhere (its link table too) is not trusted.
+        const manifest = JSON.parse(unsealChunks(await readFile(this.manifestFile))!.toString('utf8')) as Manifest;
         if (manifest.version === 3 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
       } catch {
         // Missing or unreadable: write everything.
@@ -147,8 +149,8 @@ export class IncrementalWriter implements ReusingWriter {
     this.staged.add(path);
   }
 
-  write(path: string, contents: string | Uint8Array): Promise<void> {
-    const key = `sha256:${createHash('sha256').update(contents).digest('hex')}`;
+  write(path: string, contents: string | Uint8Array, named?: string): Promise<void> {
+    const key = named ? `named:${named}` : `sha256:${createHash('sha256').update(contents).digest('hex')}`;
     return this.put(path, key, (file) => writeFile(file, contents));
   }
 
@@ -177,10 +179,9 @@ export class IncrementalWriter implements ReusingWriter {
     this.described = true;
   }
 
-  async copy(path: string, from: string, named = false): Promise<void> {
-    // A named file's key is its path (~4,000 stats fewer for the cards). Otherwise synchronous: a
-    // build copies thousands of files, and a promise per stat costs several times the CPU.
-    const key = named ? `named:${from}` : copyKey(from);
+  async copy(path: string, from: string): Promise<void> {
+    // Synchronous: a build copies thousands of files, and a promise per stat costs several times the CPU.
+    const key = copyKey(from);
     return this.put(path, key, (file) => copyFile(from, file));
   }
 
@@ -193,7 +194,7 @@ export class IncrementalWriter implements ReusingWriter {
 
   async commit(): Promise<void> {
     await this.open();
-    await mkdir(dirname(this.manifestFile), { recursive: true });
+    await mkdir(dirname(this.manifestFile), { recursive: true }).catch(() => undefined); // saveManifest copes
     if (this.previous) {
       const removed = Object.keys(this.previous).some((p) => !this.next.has(p));
       if (this.staged.size === 0 && !removed) {
@@ -234,9 +235,15 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   private async saveManifest(dirty: boolean): Promise<void> {
-    // Atomic, and unlike a cache's save it fails the commit: the dirty mark guards the swap. A
-    // dirty manifest is never read for its files (open() writes everything then): it has none.
-    await writeFileAtomic(this.manifestFile, dirty ? JSON.stringify(emptyManifest(this.outDir)) : manifestText(this.outDir, this.next));
+    // Atomic. The dirty mark guards the swap: a dirty manifest is never read for its files
+    // (open() writes everything then), and neither is a missing one. So a manifest that cannot
+    // be written (a full or read-only cache) is removed instead, and the commit goes on; only
+    // when it cannot be removed either does the commit fail.
+    try {
+      await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
+    } catch {
+      await rm(this.manifestFile, { force: true });
+    }
   }
 }
 

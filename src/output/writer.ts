@@ -8,14 +8,14 @@ import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 import type { PageFacts } from '../render/page-facts.ts';
 
 export interface Writer {
-  /** Writes a file at a path relative to the output root. */
-  write(path: string, contents: string | Uint8Array): Promise<void>;
   /**
-   * Copies a file from disk into the output. `named`: `from`'s name stands for its contents (a
-   * content-addressed cache file, as the social cards'), so a writer that keeps unchanged files
-   * need not stat it.
+   * Writes a file at a path relative to the output root. `key`: a name that stands for the
+   * contents (a content-addressed cache entry, as a social card's), so a writer that keeps
+   * unchanged files need not hash them.
    */
-  copy(path: string, from: string, named?: boolean): Promise<void>;
+  write(path: string, contents: string | Uint8Array, key?: string): Promise<void>;
+  /** Copies a file from disk into the output. */
+  copy(path: string, from: string): Promise<void>;
   /** Makes the output visible (swap for the FS writer); nothing is visible before. */
   commit(): Promise<void>;
   /** Drops everything written (a failed build). */

@@ -1,11 +1,10 @@
 // The cards stage: the social card (og:image) of every page that has its own (posts, services,
-// detailing, locations), drawn from templates/cards and cached by content hash (src/cards), then
-// handed to the writer. Other pages use the site card (site.yaml `image`, see cards/site-card.ts).
+// detailing, locations), drawn from templates/cards and cached by content hash (src/cards); the
+// write stage outputs them. Other pages use the site card (site.yaml `image`, see cards/site-card.ts).
 import { buildCards } from '../cards/build-cards.ts';
 import { bundleCardTemplate } from '../cards/card-template.ts';
 import { errors } from '../errors/catalogue.ts';
 import { pagesLabel } from '../check/site-index.ts';
-import { writeAll } from '../output/writer.ts';
 import { bundleCacheDir } from './bundles.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
@@ -14,10 +13,11 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
   const graph = state.graph!;
   const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
   if (jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
-  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state, options));
+  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state));
   state.cards = await buildCards(jobs, {
-    root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, contentDir: config.contentDir,
+    root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
+    workers: options.workers ?? true, production: config.mode === 'production',
     onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
@@ -26,8 +26,4 @@ export async function cardsStage(state: BuildState, options: BuildOptions): Prom
     const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
     state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
   }
-  const writer = options.writer;
-  if (!writer) return;
-  await writeAll(state.cards.files, 64, (f) => writer.copy(f.path, f.from, true)); // a card's file is named by its key (src/cards)
-  await writeAll(state.cards.uncached, 64, (f) => writer.write(f.path, f.contents));
 }

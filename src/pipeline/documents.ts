@@ -4,9 +4,9 @@
 // the cache already has to its document, and collects the facts each pass reports.
 import { createHash, hash as oneShot } from 'node:crypto';
 import { pageEngineVersion } from '../cache/engine-version.ts';
-import { persistentCaches, type CacheKind } from '../cache/cache.ts';
+import { noCaches, type Cache } from '../cache/cache.ts';
+import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
-import { PackCache, type PackAppend, type Place } from '../cache/persistent-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
 import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
@@ -60,12 +60,12 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   // The blog feeds carry the newest posts' bodies: their passes send them back.
   const graph = state.graph!;
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
-  const cache = await markdownCacheFor(state, options, markdownOptions, toRender, feed.size > 0);
+  const cache = await markdownCacheFor(state, markdownOptions, toRender, feed.size > 0);
   const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
-  // The persistent cache takes the Markdown HTML straight from the passes that render it (they
-  // append it to its pack); only the other caches get it back on this thread.
+  // The file cache takes the Markdown HTML straight from the passes that render it (they write
+  // its entries); only the other caches get it back on this thread.
   const appendTo = cache?.shared;
-  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.target };
+  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.folder };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
@@ -87,9 +87,12 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(state.server!, job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
+  await executor.documents(job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
     if (facts instanceof WorkerFailure) {
-      state.diagnostics.push(errors.workerFailed(route.output, facts.message, route.origin?.file));
+      feed.failed(route);
+      // Over a limit while its Markdown rendered: the Markdown is the likely cause (fits-inline.ts).
+      const markdown = facts.limit && route.markdown && markdownHtml === undefined;
+      state.diagnostics.push(markdown ? errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.message) : errors.workerFailed(route.output, facts.message, route.origin?.file));
       return;
     }
     if (unreadable.has(route.output)) {
@@ -111,9 +114,10 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     for (const url of facts.imageUrls) referenced.add(url);
     await onImages?.(facts.imageUrls); // the photo variants start encoding while the other pages render
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
-    else if (facts.markdownPlace && cacheKey !== undefined) appendTo!.appended(cacheKey, facts.markdownPlace);
+    else if (facts.markdownCached && cacheKey !== undefined) appendTo!.wrote(cacheKey, facts.markdownCached);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
+    else feed.failed(route);
     const page = facts.facts;
     if (page.links) page.links = interner.intern(page.links);
     found.set(route.output, { route: original.get(route.output)!, facts: page });
@@ -122,9 +126,7 @@ export async function documentsStage(state: BuildState, options: BuildOptions, e
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, page.bytes ?? 0, facts.mtimeMs);
   }, prepare);
-  await cache?.prepare(feed.missing());
   state.feedBodies = await feed.finish(markdownOptions, cache);
-  cache?.keepForFeeds(feed.pairs());
   await cache?.save();
   state.rendered = toRender.length;
 
@@ -182,59 +184,37 @@ interface MarkdownHtml {
   /** `key`: the body's key when the caller has it already (`shared.key`). */
   get(body: string, key?: string): string | undefined;
   set(body: string, html: string): void;
-  /** Makes sure get() can answer for these bodies (opens the whole cache if the feeds' copy lacks one). */
-  prepare(bodies: string[]): Promise<void>;
-  /** The feed posts' HTML, copied into the feeds' own small cache. */
-  keepForFeeds(pairs: [string, string][]): void;
   save(): Promise<void>;
-  /** The persistent cache's pack, which the documents' passes append the HTML they render to (render-documents.ts). */
-  shared?: { target: PackAppend; key(body: string): string; appended(key: string, place: Place): void };
-}
-
-/** The feed posts' Markdown HTML alone, in its own small pack: the same values and keys as the Markdown cache's. */
-function feedMarkdownKind(): CacheKind<string> {
-  return { ...markdownCacheKind(), name: 'markdown-feed' };
+  /** The file cache's folder, which the documents' passes write the HTML they render to (render-documents.ts). */
+  shared?: { folder: EntryFolder; key(body: string): string; wrote(key: string, outcome: true | { message: string; code?: string }): void };
 }
 
 /**
- * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/cache.ts: the
- * dev server's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when no
- * document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
- * A build that renders no Markdown (nothing changed) needs only the feed posts' HTML: it reads
- * them from a copy of their own (markdown-feed), not the whole cache (33 MB at 4,000 posts).
+ * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/open-caches.ts:
+ * the dev session's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when
+ * no document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
-async function markdownCacheFor(state: BuildState, options: BuildOptions, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<MarkdownHtml | undefined> {
+async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOptions, routes: PageRoute[], forFeeds = false): Promise<MarkdownHtml | undefined> {
   const markdownRoutes = routes.filter((r) => r.markdown).length;
-  if (markdownRoutes === 0 && !forFeeds) return undefined;
-  const caches = options.cache ?? persistentCaches(state.config);
-  if (caches.kind === 'none') return undefined;
-  let cache = markdownRoutes > 0 ? await caches.open(markdownCacheKind()) : undefined;
-  const feeds = forFeeds ? await caches.open(feedMarkdownKind()) : undefined;
+  if ((markdownRoutes === 0 && !forFeeds) || state.caches === noCaches) return undefined;
+  const cache: Cache<string> = await state.caches.open(markdownCacheKind());
   const key = markdownKeys(markdownOptions);
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
-  const target = cache instanceof PackCache ? await cache.share() : undefined;
+  const file = cache instanceof FileCache ? cache : undefined;
   return {
-    get: (body, known) => {
-      const k = known ?? key(body);
-      return cache?.get(k) ?? feeds?.get(k);
-    },
-    set: (body, html) => cache?.set(key(body), html),
-    prepare: async (bodies) => {
-      if (!cache && bodies.some((body) => !feeds?.has(key(body)))) cache = await caches.open(markdownCacheKind());
-    },
-    keepForFeeds: (pairs) => {
-      if (!feeds) return;
-      for (const [body, html] of pairs) if (feeds.get(key(body)) !== html) feeds.set(key(body), html);
-      feeds.prune();
-    },
+    get: (body, known) => cache.get(known ?? key(body)),
+    set: (body, html) => cache.set(key(body), html),
     save: async () => {
-      if (all) cache?.prune();
-      await cache?.save();
-      await feeds?.save();
+      if (all) cache.prune();
+      await cache.save();
     },
-    shared: target && { target, key, appended: (k, place) => (cache as PackCache<string>).appended(k, place) },
+    shared: file && {
+      folder: file.folder,
+      key,
+      wrote: (k, outcome) => (outcome === true ? file.wrote(k) : file.fail(Object.assign(new Error(outcome.message), { code: outcome.code }))),
+    },
   };
 }
 

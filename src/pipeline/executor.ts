@@ -1,12 +1,14 @@
 // Where documents are rendered: on this thread below POOL_THRESHOLD documents, on the
-// executor's pool of workers (src/executor, piscina) above it. Both run the same
-// renderDocuments(), so their output is byte-identical. A worker that fails gives each document
-// of its chunk a WorkerFailure (reported with the document's file), never a hang.
+// executor's pool of workers (src/executor, piscina) above it. Both run the same `document`
+// task, so their output is byte-identical. Nothing can stop this thread, so a Markdown body
+// that could take long (markdown/fits-inline.ts) always renders on a worker, where an item's
+// time and memory are bounded: a body over a limit, or a worker that fails, gives its document
+// a WorkerFailure (reported with the document's file), never a hang.
 import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
-import { Executor, POOL_THRESHOLD, WorkerFailure } from '../executor/executor.ts';
+import { Executor, POOL_THRESHOLD, poolSize, WorkerFailure } from '../executor/executor.ts';
+import { fitsInline } from '../markdown/fits-inline.ts';
 import type { DocumentInput, DocumentJob, DocumentResult } from '../render/render-documents.ts';
-import type { ServerBundle } from '../render/bundle-templates.ts';
 
 export { POOL_THRESHOLD, WorkerFailure };
 export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailure) => Promise<void> | void;
@@ -16,6 +18,8 @@ const MAX_CHUNK = 48;
 
 export class DocumentRunner {
   private pool?: Promise<Executor>;
+  /** This thread's runner: its `document` task keeps the Markdown pipeline and the pasted page parts for the build. */
+  private readonly inline = Executor.inline();
   constructor(private readonly config: ResolvedConfig, private readonly workers = true) {}
 
   /**
@@ -26,8 +30,8 @@ export class DocumentRunner {
     if (this.workers && documents >= POOL_THRESHOLD) void this.startPool().catch(() => undefined);
   }
 
-  private startPool(): Promise<Executor> {
-    this.pool ??= Executor.start(this.config.cacheDir, { production: this.config.mode === 'production' });
+  private startPool(size?: number): Promise<Executor> {
+    this.pool ??= Executor.start(this.config.cacheDir, { production: this.config.mode === 'production', size });
     return this.pool;
   }
 
@@ -36,28 +40,25 @@ export class DocumentRunner {
    * order), with its input as `prepare` made it: `prepare` (default: none) completes a few
    * inputs just before they render (the documents stage reads their bodies back then).
    */
-  async documents(server: Pick<ServerBundle, 'load'>, job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
-    if (this.workers && inputs.length >= POOL_THRESHOLD) {
-      const pool = await this.startPool();
-      try {
-        await pool.each('document', inputs, { job }, MAX_CHUNK, (_index, facts, input) => onFacts(input, facts), prepare);
-      } finally {
-        // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
-        // back now, not after the stages that follow (photo variants, social cards, the link check).
-        await this.close();
-      }
-      return;
-    }
-    if (inputs.length === 0) return; // nothing renders: neither the renderer nor the templates are loaded
-    // The Markdown pipeline's libraries take a while to load: only imported when something
-    // renders here (a prepared input may find its HTML in the cache: loaded on first need).
-    const { renderDocuments } = await import('../render/render-documents.ts');
-    const module = await server.load();
-    let renderMarkdown: Parameters<typeof renderDocuments>[3] = unloaded;
+  async documents(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
+    if (this.workers && inputs.length >= POOL_THRESHOLD) return this.onPool(job, inputs, onFacts, MAX_CHUNK, prepare);
+    const onWorker: DocumentInput[] = [];
     for (const input of inputs) {
       const [ready] = prepare ? prepare([input]) : [input];
-      if (renderMarkdown === unloaded && ready.route.markdown && ready.markdownHtml === undefined) ({ renderMarkdownWithLinks: renderMarkdown } = await import('../markdown/render-markdown.ts'));
-      await onFacts(ready, renderDocuments(module, job, [ready], renderMarkdown)[0]);
+      if (ready.route.markdown && ready.markdownHtml === undefined && !fitsInline(ready.route.markdown.body)) onWorker.push(ready);
+      else await onFacts(ready, (await this.inline.runChunk('document', [ready], { job }))[0]);
+    }
+    if (onWorker.length > 0) await this.onPool(job, onWorker, onFacts, 1, undefined, Math.min(onWorker.length, poolSize()));
+  }
+
+  private async onPool(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, maxChunk: number, prepare?: (inputs: DocumentInput[]) => DocumentInput[], size?: number): Promise<void> {
+    const pool = await this.startPool(size);
+    try {
+      await pool.each('document', inputs, { job }, maxChunk, (_index, facts, input) => onFacts(input, facts), prepare);
+    } finally {
+      // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
+      // back now, not after the stages that follow (photo variants, social cards, the link check).
+      await this.close();
     }
   }
 
@@ -68,10 +69,6 @@ export class DocumentRunner {
     const pool = await started?.catch(() => undefined);
     await pool?.close();
   }
-}
-
-function unloaded(): never {
-  throw new Error('the Markdown pipeline was not loaded for a document that needs it');
 }
 
 /** Markdown files directly in content/blog/: a cheap early estimate of the number of documents. */

@@ -31,14 +31,9 @@ export class FeedBodies {
     if (html !== undefined && !html.startsWith(MARKDOWN_FAILED) && this.wants(route)) this.bodies.set(slugOf(route), html);
   }
 
-  /** The Markdown of the feed posts whose HTML no pass sent back (finish() looks them up). */
-  missing(): string[] {
-    return [...this.posts.values()].filter((p) => !this.bodies.has(p.slug)).map((p) => this.bodyOf(p));
-  }
-
-  /** Markdown and HTML of every feed post that has its HTML. */
-  pairs(): [string, string][] {
-    return [...this.bodies].map(([slug, html]) => [this.bodyOf(this.posts.get(slug)!), html]);
+  /** A post whose body could not be rendered (reported at its page): the feeds go without it, finish() does not try again on this thread. */
+  failed(route: PageRoute): void {
+    if (this.wants(route)) this.posts.delete(slugOf(route));
   }
 
   /** Every feed post's body, by slug: the recorded ones, then the cache's, then rendered here. */

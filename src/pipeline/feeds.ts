@@ -7,17 +7,19 @@
 // stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
 import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { noCaches, type Caches } from '../cache/cache.ts';
 import { engineVersion } from '../cache/engine-version.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { feedPosts } from '../feeds/feed-links.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { BuildState } from './state.ts';
 
+/** The feed writer and the XML serialiser under it (both patched: patches/), part of the feeds' key. */
+export const FEED_PACKAGES = ['feed', 'xml-js'];
+
 /** The three feed files. */
-export async function feedFiles(state: BuildState, caches: Caches = noCaches): Promise<{ path: string; contents: string }[]> {
+export async function feedFiles(state: BuildState): Promise<{ path: string; contents: string }[]> {
   const siteUrl = state.layout!.siteUrl;
-  const cache = await caches.open(feedHtmlCacheKind());
+  const cache = await state.caches.open(feedHtmlCacheKind());
   const contents = new Map<string, string>();
   for (const [slug, html] of state.feedBodies ?? []) {
     const base = absoluteUrl(siteUrl, `/blog/${slug}`);
@@ -44,7 +46,7 @@ export async function feedFiles(state: BuildState, caches: Caches = noCaches): P
   const items = feedPosts(posts).map(({ body: _body, ...post }) => post);
   const covers = items.flatMap((post) => (post.coverImage ? [[post.coverImage, assetBytes(post.coverImage) ?? null]] : []));
   // (The contents in the posts' order: the documents stage collects them in the order they render.)
-  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion(['feeds', 'routes'], ['feed']), site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
+  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion(['feeds', 'routes'], FEED_PACKAGES), site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
   const kept = cache.get(key);
   let files: { path: string; contents: string }[];
   if (kept !== undefined) files = JSON.parse(kept) as typeof files;

@@ -1,6 +1,5 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
-import { persistentCaches } from '../cache/cache.ts';
 import { checkPlaceholders } from '../check/check-placeholders.ts';
 import { relative } from 'node:path';
 import { postCacheKind, postEngineVersion, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
@@ -12,17 +11,16 @@ import type { BuildOptions, BuildState } from './state.ts';
 
 export async function loadStage(state: BuildState, options: BuildOptions): Promise<void> {
   const { config } = state;
-  const caches = options.cache ?? persistentCaches(config);
+  const { caches, mode } = state;
   const cache = await caches.open(postCacheKind());
-  // YAML data only from the disk cache: it decodes fresh objects each build, where the memory
-  // cache (dev) would hand the same ones to a build that may change them.
-  const yaml = caches.kind === 'persistent' ? await caches.open(yamlCacheKind()) : undefined;
-  // `stitch build` (persistent caches, nothing kept after the build) keeps no post body on this
-  // thread: the document pass reads each back when it renders it (content/post-bodies.ts).
+  // YAML data not in dev: its memory cache would hand the same objects to a build that may change them.
+  const yaml = mode === 'build' ? await caches.open(yamlCacheKind()) : undefined;
+  // `stitch build` (nothing kept after the build) keeps no post body on this thread: the
+  // document pass reads each back when it renders it (content/post-bodies.ts).
   // Dev and check keep them (dev edits bodies in place; check parses every body).
-  const keepBodies = caches.kind !== 'persistent' || options.incremental !== undefined;
+  const keepBodies = mode !== 'build' || options.incremental !== undefined;
   // Posts' hashes by file identity: a warm build stats the posts instead of reading them (cache/source-hashes.ts).
-  const hashes = caches.kind === 'persistent' && !keepBodies ? SourceHashes.open(`${config.cacheDir}/cache`, relative(config.root, config.contentDir) || '.', postEngineVersion()) : undefined;
+  const hashes = !keepBodies ? SourceHashes.open(`${config.cacheDir}/cache`, relative(config.root, config.contentDir) || '.', postEngineVersion()) : undefined;
   const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies, hashes });
   await hashes?.save();
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.

@@ -11,6 +11,7 @@ export function stageMade(state: BuildState, stage: string): string {
     case 'link': return `${count(graph?.posts.length ?? 0, 'post')} to publish`;
     case 'images': return count(Object.keys(state.images?.manifest ?? {}).length, 'photo');
     case 'routes': return count(state.routes.length, 'route');
+    case 'warnings': return count(state.diagnostics.filter((d) => d.severity === 'warning').length, 'warning');
     case 'bundle': return count(state.client?.files.length ?? 0, 'client file');
     case 'render': return `${count(state.rendered ?? state.pages.size, 'page')} rendered`;
     case 'photos': return `${count(state.images?.encoded ?? 0, 'photo variant')} encoded`;

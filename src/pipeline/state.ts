@@ -18,10 +18,16 @@ import type { PrefixRedirect, Route } from '../routes/types.ts';
 
 export type { RenderedPage };
 
+export type BuildMode = 'build' | 'dev' | 'check';
+
 /** The state that flows through the stages. */
 export interface BuildState {
   /** Resolved flags, environment and paths. */
   config: ResolvedConfig;
+  /** What the build is for: the CLI's `build`, a `dev` session's rebuild, or `check` (options.mode). */
+  mode: BuildMode;
+  /** Where the stages keep what a later build may reuse (cache/open-caches.ts), resolved once in build(). */
+  caches: Caches;
   /** The validated, linked content. */
   graph?: ContentGraph;
   /** Data every page's layout receives. */
@@ -80,7 +86,9 @@ export interface BuildOptions {
   relatedMemo?: RelatedMemo;
   /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
-  /** Where Markdown HTML and parsed posts are kept between builds (cache/cache.ts `cachesFor`); default: persistent. */
+  /** What the build is for (default `build`): `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
+  mode?: BuildMode;
+  /** Where what a later build may reuse is kept; default: the mode's (cache/open-caches.ts `cachesFor`). */
   cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
@@ -122,8 +130,8 @@ export interface BuildResult {
   state: BuildState;
 }
 
-export function newState(config: ResolvedConfig): BuildState {
-  return { config, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
+export function newState(config: ResolvedConfig, mode: BuildMode, caches: Caches): BuildState {
+  return { config, mode, caches, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
 }
 
 /** Runs a stage and adds its wall time to state.timings. */

@@ -2,19 +2,18 @@
 // pages, the link check (every internal link, #fragment and referenced file of the pages as
 // rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
-import { persistentCaches } from '../cache/cache.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
 import type { BuildOptions, BuildState } from './state.ts';
 
 /** The warnings every command reports: one rule set for build, check and dev. */
-export async function warningsStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function warningsStage(state: BuildState): Promise<void> {
   const { siteWarnings } = await import('../check/site-warnings.ts');
-  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, options.cache ?? persistentCaches(state.config)));
+  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, state.caches));
 }
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
-export async function linksStage(state: BuildState, options: BuildOptions): Promise<void> {
-  state.diagnostics.push(...await checkLinksCached(state, options.cache ?? persistentCaches(state.config)));
+export async function linksStage(state: BuildState): Promise<void> {
+  state.diagnostics.push(...await checkLinksCached(state, state.caches));
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */

@@ -1,7 +1,6 @@
 // The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
 // client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
-// feeds, assets and photo variants; then the writer's commit makes the whole output visible at once.
-import { persistentCaches } from '../cache/cache.ts';
+// feeds, assets, photo variants and social cards; then the writer's commit makes the whole output visible at once.
 import { contentSecurityPolicy } from '../output/content-security-policy.ts';
 import { headersFile, redirectsFile, robotsTxt, SITE_FILES, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
@@ -26,7 +25,7 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
     { path: SITE_FILES.redirects, contents: redirectsFile(stubs, state.prefixRedirects) },
     { path: SITE_FILES.headers, contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
-    ...await feedFiles(state, options.cache ?? persistentCaches(state.config)),
+    ...await feedFiles(state),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
   if (options.copyAssets ?? true) {
@@ -35,7 +34,11 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
   }
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
-  await writeAll(state.images?.files ?? [], 64, (f) => writer.copy(f.path, f.from));
+  await writeAll(state.images?.files ?? [], 64, (f) => (f.contents ? writer.write(f.path, f.contents) : writer.copy(f.path, f.from)));
+  // Social cards: from the card cache, named by their key (a writer that keeps unchanged files need not compare them).
+  const cards = state.cards;
+  await writeAll(cards?.files ?? [], 64, (f) => writer.write(f.path, cards!.cache!.get(f.key)!, `card:${f.key}`));
+  await writeAll(cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
 }
 
 /** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */

@@ -10,11 +10,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
+import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
+import type { KeptParts } from './reused.tsx';
 
 /** The module's exports that are data, read without importing it (the JSON beside it). */
 interface ServerFacts {
@@ -29,7 +31,7 @@ interface ServerFacts {
 /** What rendering needs of the templates bundle: the loaded module, on any thread. */
 export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeColor'> {
   templates: Record<string, ComponentType<any>>;
-  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, fragments?: [string, LinkFacts][]) => RenderedBody;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: KeptParts, fragments?: [string, LinkFacts][]) => RenderedBody;
 }
 
 export interface ServerBundle extends ServerFacts {
@@ -96,24 +98,34 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
   const dir = `${cacheDir}/server`;
   await mkdir(dir, { recursive: true });
   const file = `${dir}/templates-${hash}.mjs`;
-  // Atomic: a killed build must not leave a torn module that later builds would import.
-  if (!existsSync(file)) await writeFileAtomic(file, code);
+  // Atomic: a killed build must not leave a torn module that later builds would import; and one
+  // damaged since (its bytes are not the bundle's) is written again.
+  if (!sameBytes(file, code)) await writeFileAtomic(file, code);
   let loaded: Promise<ServerModule & ServerFacts> | undefined;
   const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<ServerModule & ServerFacts>);
   const factsFile = `${dir}/templates-${hash}.json`;
-  let facts = readFacts(factsFile);
+  let facts = readFacts(factsFile, hash);
   if (!facts) {
     const { headScript, frameOrigins, themeColor } = await load();
     facts = { headScript, frameOrigins, themeColor };
-    await writeFileAtomic(factsFile, JSON.stringify(facts));
+    writeSealed(factsFile, hash, JSON.stringify(facts));
   }
   return { ...facts, hash, file, load };
 }
 
-/** The facts kept beside a module, or undefined when there are none (or they do not parse). */
-function readFacts(file: string): ServerFacts | undefined {
+/** Whether `file` holds exactly `code` (a module is imported only when it is the bundle just made). */
+export function sameBytes(file: string, code: string): boolean {
   try {
-    const facts = JSON.parse(readFileSync(file, 'utf8')) as ServerFacts;
+    return readFileSync(file).equals(Buffer.from(code, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The facts kept beside a module (sealed with its hash), or undefined when there are none or they are damaged. */
+function readFacts(file: string, hash: string): ServerFacts | undefined {
+  try {
+    const facts = JSON.parse(readSealed(file, hash)!.toString('utf8')) as ServerFacts;
     return typeof facts === 'object' && facts !== null ? facts : undefined;
   } catch {
     return undefined;

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { phoneLoads } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
-import { appendRecords, type PackAppend, type Place } from '../cache/persistent-cache.ts';
+import { writeEntry, type EntryFolder } from '../cache/file-cache.ts';
 import { imageUrls } from '../images/recorded-images.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { outputFile } from '../output/output-path.ts';
@@ -16,6 +16,7 @@ import type { PageRoute } from '../routes/types.ts';
 import type { ServerModule } from './bundle-templates.ts';
 import { cachedMarkdownLinks } from './cached-markdown-links.ts';
 import type { LinkFacts, PageFacts } from './page-facts.ts';
+import type { KeptParts } from './reused.tsx';
 import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
 /** What every document of a build shares: plain data, so it can go to a worker once per batch. */
@@ -37,11 +38,11 @@ export interface DocumentJob {
   /** Return the Markdown HTML rendered here, for the Markdown cache. */
   returnMarkdown?: boolean;
   /**
-   * The Markdown cache's pack, to append the Markdown HTML rendered here to (under each input's
+   * The Markdown cache's folder, to write the Markdown HTML rendered here to (under each input's
    * `cacheKey`) instead of returning it: the HTML of thousands of posts never crosses to the
    * build's thread.
    */
-  markdownCache?: PackAppend;
+  markdownCache?: EntryFolder;
 }
 
 export interface DocumentInput {
@@ -66,8 +67,8 @@ export interface DocumentResult {
   mtimeMs?: number;
   /** The Markdown body's HTML rendered by this pass (when `returnMarkdown`). */
   markdownHtml?: string;
-  /** Where this pass appended its Markdown HTML to `job.markdownCache`, under the input's `cacheKey`. */
-  markdownPlace?: Place;
+  /** This pass wrote its Markdown HTML to `job.markdownCache`, under the input's `cacheKey`; or why it could not. */
+  markdownCached?: true | { message: string; code?: string };
   /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
   markdownError?: string;
   error?: { message: string; stack?: string };
@@ -75,16 +76,23 @@ export interface DocumentResult {
   writeError?: { message: string; code?: string; path?: string };
 }
 
-/** The Markdown pipeline: a body's HTML and its link facts (render-markdown.ts renderMarkdownWithLinks). */
-type RenderMarkdown = (markdown: string, options: MarkdownOptions) => { html: string; links?: LinkFacts };
+/** What a document renderer keeps between passes (render/document-task.ts makes one per worker or build). */
+export interface DocumentRenderer {
+  /** The Markdown pipeline: a body's HTML and its link facts (undefined while no page has needed it). */
+  markdown?: { renderWithLinks(markdown: string, options: MarkdownOptions): { html: string; links?: LinkFacts } };
+  /** The page parts rendered so far, pasted into later pages (reused.tsx). */
+  kept: KeptParts;
+}
 
-export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderMarkdown: RenderMarkdown): DocumentResult[] {
+/** `started(i)`: told as each input begins (the executor's item clock). */
+export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderer: DocumentRenderer, started?: (item: number) => void): DocumentResult[] {
   const entries = new Map(job.context.entries);
   const made = new Set<string>();
   const rendered: string[] = [];
   const facts = inputs.map((input, i): DocumentResult => {
+    started?.(i);
     try {
-      return renderOne(server, job, entries, made, input, renderMarkdown, (html) => (rendered[i] = html));
+      return renderOne(server, job, entries, made, input, renderer, (html) => (rendered[i] = html));
     } catch (error) {
       return { facts: { islands: [], scripts: [] }, imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
@@ -94,23 +102,25 @@ export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: 
 }
 
 /**
- * Appends the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache's
- * pack, all of it in one write, and tells each page's facts where its record is. A write that
- * fails caches none of them (the build goes on: a cache only saves time).
+ * Writes the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache and
+ * marks each page's facts. The first write that fails stops the others (the build goes on
+ * without caching, and is told why).
  */
-function toCache(target: PackAppend, inputs: DocumentInput[], facts: DocumentResult[], rendered: string[]): void {
-  const which = inputs.flatMap((input, i) => (rendered[i] !== undefined && input.cacheKey !== undefined && facts[i].markdownError === undefined && !facts[i].error ? [i] : []));
-  if (which.length === 0) return;
-  let places: Place[];
-  try {
-    places = appendRecords(target, which.map((i) => [inputs[i].cacheKey!, rendered[i]]));
-  } catch {
-    return;
+function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: DocumentResult[], rendered: string[]): void {
+  for (const [i, input] of inputs.entries()) {
+    if (rendered[i] === undefined || input.cacheKey === undefined || facts[i].markdownError !== undefined || facts[i].error) continue;
+    try {
+      writeEntry(folder, input.cacheKey, rendered[i]);
+      facts[i].markdownCached = true;
+    } catch (error) {
+      const { message, code } = error as NodeJS.ErrnoException;
+      facts[i].markdownCached = { message, code };
+      return;
+    }
   }
-  which.forEach((i, n) => (facts[i].markdownPlace = places[n]));
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderMarkdown: RenderMarkdown, rendered: (html: string) => void): DocumentResult {
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): DocumentResult {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
@@ -120,7 +130,8 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     let html = input.markdownHtml;
     let links: LinkFacts | undefined;
     if (html === undefined) {
-      ({ html, links } = renderMarkdown(route.markdown.body, job.markdown));
+      if (!renderer.markdown) throw new Error('the Markdown pipeline was not loaded for a document that needs it');
+      ({ html, links } = renderer.markdown.renderWithLinks(route.markdown.body, job.markdown));
       if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
       rendered(html);
     }
@@ -132,7 +143,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
   if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
-  const page = renderPageDocument(server, job.context, entries, route, fragments);
+  const page = renderPageDocument(server, job.context, entries, route, renderer.kept, fragments);
   const bytes = Buffer.byteLength(page.html);
   const facts: PageFacts = {
     islands: page.islands,

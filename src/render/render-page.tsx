@@ -10,7 +10,7 @@ import type { ImageManifest } from '../images/image-manifest.ts';
 import type { LinkFacts } from './page-facts.ts';
 import { PageRecorder } from './page-recorder.ts';
 import { RecorderContext } from './recorder-context.ts';
-import { PageParts, ReusedParts } from './reused.tsx';
+import { PageParts, ReusedParts, type KeptParts } from './reused.tsx';
 
 export interface RenderedBody {
   html: string;
@@ -21,8 +21,11 @@ export interface RenderedBody {
   links: LinkFacts;
 }
 
-/** `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text. */
-export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, fragments: [string, LinkFacts][] = []): RenderedBody {
+/**
+ * `kept`: the shared parts (reused.tsx) of the pages this renderer rendered before.
+ * `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text.
+ */
+export function renderPage(templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: KeptParts, fragments: [string, LinkFacts][] = []): RenderedBody {
   const Component = templates[template];
   if (!Component) throw new Error(`no template named "${template}" (templates/index.ts exports: ${Object.keys(templates).join(', ')})`);
   const islands = new Set<string>();
@@ -31,7 +34,7 @@ export function renderPage(templates: Record<string, ComponentType<any>>, templa
   const images: ImageUse[] = [];
   const recorder = new PageRecorder();
   for (const [html, facts] of fragments) recorder.fragments.set(html, facts);
-  const parts = new PageParts(recorder);
+  const parts = new PageParts(kept, recorder);
   const html = renderToString(createElement(ReusedParts.Provider, { value: parts }, createElement(RecorderContext.Provider, { value: recorder }, createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page)))));
   return { html: parts.finish(html), islands: [...islands].sort(), images, links: recorder.facts() };
 }

@@ -4,6 +4,7 @@ import type { ServerModule } from './bundle-templates.ts';
 import { imagePreloadsOf, renderDocument, type DocumentParts } from './document.ts';
 import type { LinkFacts } from './page-facts.ts';
 import { PageRecorder } from './page-recorder.ts';
+import type { KeptParts } from './reused.tsx';
 import { pageAlternates } from '../feeds/feed-links.ts';
 import type { ImageUse } from '../images/image-context.ts';
 import { imagePreloads } from '../images/recorded-images.ts';
@@ -37,9 +38,12 @@ export interface PageDocument {
   links: LinkFacts;
 }
 
-/** `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text. */
-export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute, fragments?: [string, LinkFacts][]): PageDocument {
-  const body = server.renderPage(server.templates, route.template, route.props, fragments);
+/**
+ * `kept`: the page parts of earlier pages to paste (reused.tsx); none by default.
+ * `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text.
+ */
+export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute, kept: KeptParts = new WeakMap(), fragments?: [string, LinkFacts][]): PageDocument {
+  const body = server.renderPage(server.templates, route.template, route.props, kept, fragments);
   const scripts: string[] = [];
   const preloads = new Set<string>();
   const later = new Set<string>();

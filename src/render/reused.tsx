@@ -7,6 +7,8 @@
 // while it lives) and `id` (a string). A part must record no islands and no images (a pasted
 // part would not record them again; renderPage() refuses to keep one that does); its links and
 // ids are kept with its HTML and recorded again where it is pasted.
+// The parts kept live as long as their `KeptParts`: one per document renderer (a build's thread
+// or a worker), never the module.
 import { createContext, createElement, Fragment, useContext, type ReactElement } from 'react';
 import type { LinkFacts } from './page-facts.ts';
 import type { PageRecorder } from './page-recorder.ts';
@@ -25,16 +27,18 @@ export function Reused({ by, id, children }: { by: object; id: string; children:
 const NONCE = Math.random().toString(36).slice(2, 10);
 const TAG = `stitch-part-${NONCE}`;
 const OPEN = `<${TAG}-`;
-const MARKER = new RegExp(`<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`, 'y');
+const MARKER_SOURCE = `<${TAG}-([sep]) data-k="(\\d+)"></${TAG}-\\1>`;
 /** HTML that records something while it renders: never pasted. */
 const RECORDS = /<img\b|<source\b|data-island/;
 
+/** A part rendered once: its HTML and the links and ids it recorded (recorded again where pasted). */
 interface KeptPart {
   html: string;
   links: LinkFacts;
 }
 
-const kept = new WeakMap<object, Map<string, KeptPart>>();
+/** The parts rendered so far, by `by` and `id`: what later pages paste. */
+export type KeptParts = WeakMap<object, Map<string, KeptPart>>;
 
 /** Renders the end marker of a part rendered in place, noting what the page had recorded by then. */
 function PartEnd({ k, ended }: { k: number; ended: () => void }) {
@@ -46,10 +50,13 @@ export class PageParts {
   private readonly firsts: { by: object; id: string; from: ReturnType<PageRecorder['mark']>; links?: LinkFacts }[] = [];
   private readonly pasted: string[] = [];
 
-  constructor(private readonly recorder: PageRecorder) {}
+  constructor(
+    private readonly kept: KeptParts,
+    private readonly recorder: PageRecorder,
+  ) {}
 
   element(by: object, id: string, children: ReactElement): ReactElement {
-    const part = kept.get(by)?.get(id);
+    const part = this.kept.get(by)?.get(id);
     if (part !== undefined) {
       this.recorder.add(part.links);
       return createElement(`${TAG}-p`, { 'data-k': this.pasted.push(part.html) - 1 });
@@ -70,19 +77,20 @@ export class PageParts {
       if (from < start.length || to < 0) return;
       const part = html.slice(from, to);
       if (part.includes(`<${TAG}`) || RECORDS.test(part) || !links) return;
-      let parts = kept.get(by);
-      if (!parts) kept.set(by, (parts = new Map()));
+      let parts = this.kept.get(by);
+      if (!parts) this.kept.set(by, (parts = new Map()));
       parts.set(id, { html: part, links });
     });
     // indexOf finds the few markers of a 40 KB page several times faster than a RegExp.
+    const marker = new RegExp(MARKER_SOURCE, 'y');
     let out = '';
     let at = 0;
     for (let m = html.indexOf(OPEN, at); m >= 0; m = html.indexOf(OPEN, at)) {
-      MARKER.lastIndex = m;
-      const found = MARKER.exec(html);
+      marker.lastIndex = m;
+      const found = marker.exec(html);
       if (!found) break;
       out += html.slice(at, m) + (found[1] === 'p' ? this.pasted[Number(found[2])] : '');
-      at = MARKER.lastIndex;
+      at = marker.lastIndex;
     }
     return at === 0 ? html : out + html.slice(at);
   }

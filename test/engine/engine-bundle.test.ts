@@ -54,6 +54,24 @@ describe('the engine bundle', { timeout: 600_000 }, () => {
     expect(existsSync(join(copy, '.stitch/engine', bundles()[0], 'main.mjs'))).toBe(true);
   });
 
+  it('a damaged bundle (main.mjs emptied, a chunk with a flipped bit) is made again, never run', () => {
+    expect(stitch(['--help']).code).toBe(0);
+    const [name] = bundles();
+    const dir = join(copy, '.stitch/engine', name);
+    writeFileSync(join(dir, 'main.mjs'), '');
+    let r = stitch(['--help']);
+    expect(r.stderr).not.toMatch(/TypeError|main is not a function/);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Usage: stitch');
+    const chunk = readdirSync(dir).find((n) => n.startsWith('chunk-'))!;
+    const bytes = readFileSync(join(dir, chunk));
+    bytes[bytes.length >> 1] ^= 0x20;
+    writeFileSync(join(dir, chunk), bytes);
+    r = stitch(['--help']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, chunk)).equals(bytes)).toBe(false);
+  });
+
   it('follows a change to the sources, and drops the bundle of the old ones once it is a day old', () => {
     const [before] = bundles();
     const main = join(copy, 'src/cli/main.ts');

@@ -5,7 +5,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
-import { noCaches, persistentCaches } from '../../src/cache/cache.ts';
+import { noCaches } from '../../src/cache/cache.ts';
+import { fileCaches } from '../../src/cache/open-caches.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { DevBuilder } from '../../src/dev/dev-builder.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
@@ -47,7 +48,7 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     expect(pool).toHaveBeenCalledTimes(1);
     pool.mockRestore();
     // With the persistent Markdown cache the CLI builds filled.
-    expect(await memory({ workers: true, cache: persistentCaches(config) })).toEqual(inline);
+    expect(await memory({ workers: true, cache: fileCaches(config) })).toEqual(inline);
 
     appendFileSync(join(p.content, 'blog/synthetic-0042.md'), '\nAn added line about *welting*.\n');
     expect(p.build(EPOCH).code).toBe(0);

@@ -1,10 +1,10 @@
-// The document workers append the Markdown HTML they render to the persistent Markdown cache
-// themselves: the build's thread is told where each record went, and gets the HTML back only
+// The document workers write the Markdown HTML they render to the file Markdown cache
+// themselves: the build's thread is told which entries they wrote, and gets the HTML back only
 // for the posts the blog feeds carry (docs/performance.md, "Memory, sixth session"). A later
 // build finds every body there and renders no Markdown.
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
-import { persistentCaches } from '../../src/cache/cache.ts';
+import { fileCaches } from '../../src/cache/open-caches.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { Executor } from '../../src/executor/executor.ts';
 import { FEED_SIZE } from '../../src/feeds/feed-links.ts';
@@ -15,7 +15,7 @@ import { perfProject } from '../perf-project.ts';
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
 const POSTS = 300;
 
-/** Builds in memory on the workers with the project's persistent caches; the facts that came back to this thread. */
+/** Builds in memory on the workers with the project's file caches; the facts that came back to this thread. */
 async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise<{ facts: DocumentResult[]; files: MemoryWriter["files"] }> {
   const facts: DocumentResult[] = [];
   const each = Executor.prototype.each;
@@ -27,7 +27,7 @@ async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise
   });
   try {
     const writer = new MemoryWriter();
-    const result = await build(config, { writer, workers: true, cache: persistentCaches(config) });
+    const result = await build(config, { writer, workers: true, cache: fileCaches(config) });
     expect(result.ok).toBe(true);
     return { facts, files: writer.files };
   } finally {
@@ -42,7 +42,7 @@ describe('the Markdown cache written by the document workers', { timeout: 300_00
 
     const cold = await buildOnWorkers(config);
     expect(cold.facts.length).toBeGreaterThan(POSTS);
-    const appended = cold.facts.filter((f) => f.markdownPlace !== undefined);
+    const appended = cold.facts.filter((f) => f.markdownCached === true);
     expect(appended.length).toBeGreaterThanOrEqual(POSTS);
     const returned = cold.facts.filter((f) => f.markdownHtml !== undefined);
     expect(returned.length).toBeGreaterThan(0);
@@ -51,7 +51,7 @@ describe('the Markdown cache written by the document workers', { timeout: 300_00
     // The next build (its pages kept by no writer) takes every body's HTML from the cache.
     const warm = await buildOnWorkers(config);
     expect(warm.facts.length).toBe(cold.facts.length);
-    expect(warm.facts.filter((f) => f.markdownPlace !== undefined || f.markdownHtml !== undefined)).toEqual([]);
+    expect(warm.facts.filter((f) => f.markdownCached === true || f.markdownHtml !== undefined)).toEqual([]);
     expect(warm.files).toEqual(cold.files);
   });
 });

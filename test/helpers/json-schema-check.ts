@@ -8,7 +8,7 @@ type Schema = Record<string, unknown>;
 export const KEYWORDS = new Set([
   'type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems',
   'minLength', 'maxLength', 'pattern', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'anyOf',
-  '$schema', 'title', 'description', 'default', 'format',
+  '$schema', 'title', 'description', 'default', 'format', 'propertyNames',
 ]);
 
 /** Every keyword a schema uses, at any depth. */
@@ -17,7 +17,7 @@ export function keywordsOf(schema: Schema, into = new Set<string>()): Set<string
     into.add(key);
     if (key === 'properties') for (const sub of Object.values(value as Record<string, Schema>)) keywordsOf(sub, into);
     else if (key === 'anyOf') for (const sub of value as Schema[]) keywordsOf(sub, into);
-    else if ((key === 'items' || key === 'additionalProperties') && typeof value === 'object' && value) keywordsOf(value as Schema, into);
+    else if ((key === 'items' || key === 'additionalProperties' || key === 'propertyNames') && typeof value === 'object' && value) keywordsOf(value as Schema, into);
   }
   return into;
 }
@@ -60,6 +60,8 @@ export function checkJsonSchema(schema: Schema, value: unknown, at = ''): string
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     for (const key of (schema.required ?? []) as string[]) if (!(key in object)) out.push(`${where}: missing required "${key}"`);
     for (const [key, item] of Object.entries(object)) {
+      // A map's keys (site.yaml tagLabels: tag → label) are checked as strings of their own.
+      if (schema.propertyNames && typeof schema.propertyNames === 'object') out.push(...checkJsonSchema(schema.propertyNames as Schema, key, `${at}/${key} (key)`));
       if (properties[key]) out.push(...checkJsonSchema(properties[key], item, `${at}/${key}`));
       else if (schema.additionalProperties === false) out.push(`${where}: unknown key "${key}"`);
       else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.push(...checkJsonSchema(schema.additionalProperties as Schema, item, `${at}/${key}`));

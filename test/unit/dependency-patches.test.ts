@@ -12,6 +12,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visitParents } from 'unist-util-visit-parents';
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_PACKAGES, patchesOf } from '../../src/cache/engine-version.ts';
+import { FEED_PACKAGES } from '../../src/pipeline/feeds.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const patches = readdirSync(join(ROOT, 'patches')).filter((name) => name.endsWith('.patch'));
@@ -25,11 +26,11 @@ describe('dependency patches', () => {
     expect(readFileSync(join(ROOT, 'scripts/postinstall.mjs'), 'utf8')).toMatch(/resolve\('patch-package\/index\.js'\)/);
   });
 
-  it('are part of the engine version that keys cached Markdown, each under its own package', () => {
+  it('are part of the engine version that keys cached Markdown or feeds, each under its own package', () => {
     // The real patches are found where the engine looks (a patch that changed the HTML must not be served stale from the cache).
     for (const patch of patches) {
       const name = /^(.+)\+[^+]+\.patch$/.exec(patch)![1].replace('+', '/');
-      expect(MARKDOWN_PACKAGES, patch).toContain(name);
+      expect([...MARKDOWN_PACKAGES, ...FEED_PACKAGES], patch).toContain(name);
       expect(patchesOf(name).map((file) => file.slice(file.lastIndexOf('/') + 1)), patch).toEqual([patch]);
     }
     const dir = mkdtempSync(join(tmpdir(), 'stitch-patches-'));

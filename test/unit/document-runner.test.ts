@@ -6,7 +6,6 @@ import type { ResolvedConfig } from '../../src/config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD } from '../../src/executor/executor.ts';
 import { DocumentRunner } from '../../src/pipeline/executor.ts';
 import type { DocumentInput, DocumentJob } from '../../src/render/render-documents.ts';
-import type { ServerBundle } from '../../src/render/bundle-templates.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,12 +30,12 @@ describe('DocumentRunner', () => {
     const runner = new DocumentRunner({ cacheDir: '/nowhere', mode: 'production' } as ResolvedConfig);
     const inputs = Array.from({ length: POOL_THRESHOLD }, (_, i) => ({ route: { output: `p${i}.html` } }) as unknown as DocumentInput);
     let facts = 0;
-    await runner.documents({} as ServerBundle, {} as DocumentJob, inputs, () => {
+    await runner.documents({} as DocumentJob, inputs, () => {
       facts++;
     });
     expect(facts).toBe(POOL_THRESHOLD);
     expect(events).toEqual(['done', 'closed']);
-    await runner.documents({} as ServerBundle, {} as DocumentJob, inputs, () => undefined);
+    await runner.documents({} as DocumentJob, inputs, () => undefined);
     expect(start).toHaveBeenCalledTimes(2);
     await runner.close();
     expect(events).toEqual(['done', 'closed', 'done', 'closed']);

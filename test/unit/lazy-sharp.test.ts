@@ -33,7 +33,7 @@ describe("libvips' operation cache", () => {
     expect(limits(`await (await import(${JSON.stringify(`${ROOT}/src/images/lazy-sharp.ts`)})).loadSharp();`)).toEqual([0, 0, 0]);
   });
 
-  it('is off once a card worker loads the card renderer', () => {
-    expect(limits(`await import(${JSON.stringify(`${ROOT}/src/cards/card-renderer.ts`)});`)).toEqual([0, 0, 0]);
+  it('is off once a worker loads the card task', () => {
+    expect(limits(`await import(${JSON.stringify(`${ROOT}/src/cards/draw-cards.ts`)});`)).toEqual([0, 0, 0]);
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sealedChunks, unsealChunks } from '../../src/cache/file-cache.ts';
 import { IncrementalWriter, manifestText } from '../../src/output/incremental-writer.ts';
 import { LinkInterner, LinkTable } from '../../src/render/link-strings.ts';
 import type { LinkFacts, PageFacts } from '../../src/render/page-facts.ts';
@@ -62,14 +63,26 @@ describe('output manifest', () => {
     await again((_, kept) => ({ ...kept }));
     expect(statSync(file).mtimeMs).toBe(before);
     await again((n, kept) => (n === 2 ? { ...kept, gzip: 99 } : kept));
-    expect(JSON.parse(readFileSync(file, 'utf8')).files['blog/2/index.html'].page.gzip).toBe(99);
+    expect(readManifest(file).files['blog/2/index.html'].page.gzip).toBe(99);
   });
 
   it('writes everything again when the link table is damaged', async () => {
     const { root, file } = await builtManifest();
-    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    const manifest = readManifest(file);
     manifest.linkTable = manifest.linkTable.slice(0, 2);
-    writeFileSync(file, JSON.stringify(manifest));
+    writeManifest(file, manifest);
+    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
+    await writer.prepare();
+    expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
+  });
+
+  it('writes everything again when a byte of the manifest changed, its JSON still valid (a link of the table altered)', async () => {
+    const { root, file } = await builtManifest();
+    const data = readFileSync(file);
+    const at = data.indexOf('/images/1.jpg');
+    expect(at).toBeGreaterThan(0);
+    data[at + 8] = '2'.charCodeAt(0);
+    writeFileSync(file, data);
     const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
     await writer.prepare();
     expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
@@ -78,15 +91,19 @@ describe('output manifest', () => {
   it("writes everything again when a page's packed link indexes are damaged", async () => {
     const { root, file } = await builtManifest();
     for (const damage of ['0,1;2', '0,x;1;2', '0,,1;1;2', '-1;1;2', '0,;1;2', '0;1;2;', '0,999;1;2', '1e3;1;2']) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      const manifest = readManifest(file);
       manifest.files['blog/2/index.html'].page.links = damage;
-      writeFileSync(file, JSON.stringify(manifest));
+      writeManifest(file, manifest);
       const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
       await writer.prepare();
       expect(writer.reuse('blog/1/index.html', 'key-1'), damage).toBeUndefined();
     }
   });
 });
+
+/** A manifest as stored (sealed with its hash) read, and written back sealed: a damage the seal cannot see. */
+const readManifest = (file: string) => JSON.parse(unsealChunks(readFileSync(file))!.toString('utf8'));
+const writeManifest = (file: string, manifest: unknown) => writeFileSync(file, Buffer.concat([...sealedChunks([Buffer.from(JSON.stringify(manifest))])]));
 
 describe('the manifest file', () => {
   // What the manifest was before it was written in chunks: one object, stringified at once.
@@ -121,7 +138,7 @@ describe('the manifest file', () => {
     await writer.writePage('blog/1/index.html', '<p>1</p>', 'key-1');
     await writer['saveManifest'](true);
     const dir = join(root, '.stitch/cache/output');
-    expect(JSON.parse(readFileSync(join(dir, readdirSync(dir)[0]), 'utf8'))).toEqual({ version: 3, outDir: join(root, 'dist'), dirty: true, linkTable: [], files: {} });
+    expect(readManifest(join(dir, readdirSync(dir)[0]))).toEqual({ version: 3, outDir: join(root, 'dist'), dirty: true, linkTable: [], files: {} });
   });
 });
 

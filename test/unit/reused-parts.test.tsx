@@ -38,11 +38,12 @@ describe('parts rendered once and reused', () => {
     const expected = (label: string, body: string) => renderToString(<Plain label={label} body={body} />);
     const wanted = [...['one', 'two', 'three'].map((body) => expected('Main', body)), expected('Other', 'x'), expected('Main', 'y')];
     renders = 0;
-    const pages = ['one', 'two', 'three'].map((body) => renderPage(templates, 'Page', { shared, label: 'Main', body }).html);
+    const kept = new WeakMap();
+    const pages = ['one', 'two', 'three'].map((body) => renderPage(templates, 'Page', { shared, label: 'Main', body }, kept).html);
     expect(renders).toBe(1);
     // Another key renders again; so does the same key for other shared data.
-    pages.push(renderPage(templates, 'Page', { shared, label: 'Other', body: 'x' }).html);
-    pages.push(renderPage(templates, 'Page', { shared: {}, label: 'Main', body: 'y' }).html);
+    pages.push(renderPage(templates, 'Page', { shared, label: 'Other', body: 'x' }, kept).html);
+    pages.push(renderPage(templates, 'Page', { shared: {}, label: 'Main', body: 'y' }, kept).html);
     expect(renders).toBe(3);
     expect(pages).toEqual(wanted);
   });
@@ -59,8 +60,9 @@ describe('parts rendered once and reused', () => {
     const shared = {};
     const templates = { P: () => <Reused by={shared} id="img"><Recording /></Reused> };
     renders = 0;
-    renderPage(templates, 'P', {});
-    renderPage(templates, 'P', {});
+    const kept = new WeakMap();
+    renderPage(templates, 'P', {}, kept);
+    renderPage(templates, 'P', {}, kept);
     expect(renders).toBe(2);
   });
 });
