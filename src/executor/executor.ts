@@ -9,7 +9,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
@@ -239,8 +241,10 @@ function messageOf(error: unknown): string {
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
-  // Its hash is written beside it: a module damaged since is made again, never imported.
-  if (readSealed(`${file}.sha256`, file)?.toString() === sha256OfFile(file)) return file;
+  // Its hash is written beside it: a module damaged since is made again, never imported
+  // (neither there, as before the first bundle, is not a match).
+  const sealed = readSealed(`${file}.sha256`, file)?.toString();
+  if (sealed !== undefined && sealed === sha256OfFile(file)) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],
@@ -251,13 +255,33 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     write: false,
     logLevel: 'silent',
     // Native addons cannot be bundled; the card task's libraries are loaded from node_modules (so an upgrade is picked up).
-    external: ['@resvg/resvg-js', 'sharp', 'satori'],
+    plugins: [fromStitchModules(['@resvg/resvg-js', 'sharp', 'satori'])],
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
   writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
+}
+
+/**
+ * Leaves these packages out of the bundle, imported by the absolute URL of the file stitch's
+ * own node_modules has: the bundle lives in the cache folder, which may be outside any
+ * node_modules (a bare name would not be found from there).
+ */
+function fromStitchModules(names: string[]): Plugin {
+  const filter = new RegExp(`^(${names.map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'stitch-modules',
+    setup(build) {
+      build.onResolve({ filter }, async ({ path, kind, pluginData }) => {
+        if (pluginData === 'stitch-modules') return undefined; // the lookup below, resolved as esbuild would
+        const found = await build.resolve(path, { kind, resolveDir: dirname(defaultEntry), pluginData: 'stitch-modules' });
+        if (found.errors.length === 0) return { path: kind === 'require-call' ? found.path : pathToFileURL(found.path).href, external: true };
+        return { path, external: true };
+      });
+    },
+  };
 }
 
 function sha256OfFile(file: string): string | undefined {
