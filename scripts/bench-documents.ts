@@ -19,7 +19,7 @@ import { bundleStage, startBundles } from '../src/pipeline/bundles.ts';
 import { renderContext } from '../src/pipeline/documents.ts';
 import { linkStage, loadStage } from '../src/pipeline/load.ts';
 import { imagesStage, routesStage } from '../src/pipeline/routes.ts';
-import { newState, type BuildOptions } from '../src/pipeline/state.ts';
+import { newState, resolveBuildOptions } from '../src/pipeline/state.ts';
 import { outputFile } from '../src/output/output-path.ts';
 import { renderDocuments, type DocumentJob } from '../src/render/render-documents.ts';
 import type { PageRoute } from '../src/routes/types.ts';
@@ -29,7 +29,7 @@ if (!values.content) throw new Error('--content <folder> is required');
 
 const out = values.keep ?? mkdtempSync(join(tmpdir(), 'bench-documents-'));
 const config = resolveConfig({ content: values.content, out });
-const options: BuildOptions = { cache: noCaches, links: true, budgets: true };
+const options = resolveBuildOptions(config, { cache: noCaches, links: true, budgets: true });
 const state = newState(config, 'build', noCaches);
 const bundles = startBundles(state, options);
 await loadStage(state, options);

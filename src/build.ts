@@ -15,9 +15,10 @@ import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
+import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
 import { stageMade } from './pipeline/progress.ts';
-import { newState, timed, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
+import { newState, resolveBuildOptions, timed, type BuildContext, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
@@ -25,10 +26,10 @@ export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, Rendere
 export { pageKeys, renderContext } from './pipeline/documents.ts';
 export { sizeReport } from './pipeline/report.ts';
 
-export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
-  const mode = options.mode ?? 'build';
-  const state = newState(config, mode, options.cache ?? cachesFor(mode, config));
-  const executor = new DocumentRunner(config, options.workers ?? true);
+export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
+  const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
+  const state = newState(config, options.mode, options.cache);
+  const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
   let encoder: ReturnType<typeof startEncoding>;
@@ -45,12 +46,18 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const bundles = startBundles(state, options); // esbuild works while the content loads
     if (writesEverything(state, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
-    await stage('content', () => loadStage(state, options));
-    if (!state.graph || stop()) return await failed(state, options);
-    await stage('link', () => linkStage(state));
-    if (stop()) return await failed(state, options);
-    await stage('images', () => imagesStage(state, options));
-    await stage('routes', () => routesStage(state, options));
+    const edits = bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
+    if (edits) await stage('content', () => applyBodyEdits(state, options.incremental!.previous, edits));
+    else {
+      const before = state.diagnostics.length;
+      await stage('content', () => loadStage(state, options));
+      if (!state.graph || stop()) return await failed(state, options);
+      await stage('link', () => linkStage(state));
+      if (stop()) return await failed(state, options);
+      await stage('images', () => imagesStage(state, options));
+      await stage('routes', () => routesStage(state, options));
+      state.contentDiagnostics = state.diagnostics.slice(before);
+    }
     if (stop()) return await failed(state, options);
     await stage('warnings', () => warningsStage(state));
     await stage('bundle', () => bundleStage(state, bundles));
@@ -81,17 +88,17 @@ async function settled(stages: Promise<unknown>[]): Promise<void> {
 }
 
 /** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
-function writesEverything({ config, mode }: BuildState, options: BuildOptions): boolean {
+function writesEverything({ config, mode }: BuildState, options: BuildContext): boolean {
   return !options.incremental && mode !== 'dev' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */
-async function failed(state: BuildState, options: BuildOptions): Promise<BuildResult> {
+async function failed(state: BuildState, options: BuildContext): Promise<BuildResult> {
   await options.writer?.abort();
   return { ok: false, state: await finished(state, options) };
 }
 
-async function finished(state: BuildState, options: BuildOptions): Promise<BuildState> {
+async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
   state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
   // A cache only saves time: one that could not be written is a warning, and the build went on without it.
   const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);

@@ -70,17 +70,3 @@ export function listenEvents(url: string, path: string) {
     close: () => req.destroy(),
   };
 }
-
-/** inotify watches this process holds (Linux; undefined elsewhere): one line per watch in its inotify descriptors' fdinfo. */
-export function inotifyWatches(): number | undefined {
-  if (!existsSync('/proc/self/fdinfo')) return undefined;
-  let count = 0;
-  for (const fd of readdirSync('/proc/self/fdinfo')) {
-    try {
-      count += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((l) => l.startsWith('inotify wd:')).length;
-    } catch {
-      // closed meanwhile
-    }
-  }
-  return count;
-}

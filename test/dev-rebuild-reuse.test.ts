@@ -10,7 +10,7 @@ import { FileCaches } from '../src/cache/file-cache.ts';
 import { postCacheKind, postMemo, type ParsedPost } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { build } from '../src/build.ts';
-import { DevBuilder, type BuildOutcome } from '../src/dev/dev-builder.ts';
+import { DevSession, type BuildOutcome } from '../src/dev/dev-session.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { tempProject } from './dev-project.ts';
 
@@ -41,7 +41,7 @@ describe('the dev post cache (memory, warmed from the persistent cache)', () => 
 
 describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
   let root: string;
-  let builder: DevBuilder;
+  let builder: DevSession;
   let config: ReturnType<typeof resolveConfig>;
   let last: BuildOutcome | undefined;
   const post = () => join(root, 'content/blog/signs-leather-seats-need-repair.md');
@@ -57,7 +57,7 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     root = tempProject();
     config = resolveConfig({ root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
-    builder = new DevBuilder(config, { extraHead: '', onBuild: (outcome) => { last = outcome; } });
+    builder = new DevSession(config, { extraHead: '', onBuild: (outcome) => { last = outcome; } });
     await builder.schedule();
     expect(builder.failure).toBeUndefined();
   });
@@ -90,9 +90,11 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
     await builder.schedule();
     expect(builder.failure).toBeUndefined();
     expect(last?.rendered).toBe(1);
-    expect([...last!.outputs]).toEqual([PAGE]);
-    // The fast path: no content stage, no route table.
-    expect(Object.keys(builder.state!.timings)).toEqual(['render']);
+    // Its page and the blog feeds, which carry its body.
+    expect([...last!.outputs].sort()).toEqual([PAGE, 'blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'].sort());
+    // The content and route stages take the last build's results: no link stage, no route table.
+    expect(Object.keys(builder.state!.timings)).not.toContain('routes');
+    expect(Object.keys(builder.state!.timings)).not.toContain('link');
     expect(builder.output!.text(PAGE)).toContain('A new first paragraph, <em>emphasised</em>.');
     expect(builder.output!.text('blog/index.html')).toBe(blogBefore);
     const full = await fresh();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { createDevServer, type DevServer } from '../src/dev/dev-server.ts';
-import { inotifyWatches, listenEvents, tempProject } from './dev-project.ts';
+import { listenEvents, tempProject } from './dev-project.ts';
 import { headerOf, rawRequest } from './helpers/raw-http.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,13 +154,6 @@ describe('stitch dev', () => {
     expect((await fetchText(`${dev.url}${href}`)).text).toContain('.dev-test-rule');
     expect((await fetchText(`${dev.url}/about`)).text).toContain(`href="${href}"`);
     events.close();
-  });
-
-  it('watches each input folder, not each file (one inotify watch per folder: no folder re-read per edit)', () => {
-    const watches = inotifyWatches();
-    if (watches === undefined) return; // not Linux
-    const folders = ['content', 'templates', 'site-assets'].reduce((n, dir) => n + 1 + readdirSync(join(root, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).length, 0);
-    expect(watches).toBeLessThanOrEqual(folders);
   });
 
   it('receives quote requests: printed and appended to .stitch/quotes.jsonl', async () => {

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../src/content/publication.ts';
-import { DevBuilder } from '../src/dev/dev-builder.ts';
+import { DevSession } from '../src/dev/dev-session.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { contentTree, fixtureFiles, ROOT } from './helpers/build-site.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -299,7 +299,7 @@ describe('stitch dev notices a scheduled post coming due', { timeout: 120_000 },
     const content = fixture();
     let now = DENVER_NEW_YEAR * 1000 - 60_000;
     const config = resolveConfig({ content, root: ROOT, mode: 'development' }, {}, ROOT);
-    const builder = new DevBuilder(config, { extraHead: '', now: () => now });
+    const builder = new DevSession(config, { extraHead: '', now: () => now });
     await builder.fresh();
     const page = () => parseHTML(builder.output!.text(`blog/${SCHEDULED.slug}/index.html`) ?? '').document;
     expect(page().querySelector('.post-header .badge-status')?.textContent).toBe('Scheduled for January 1, 2026');

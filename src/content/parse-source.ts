@@ -8,12 +8,11 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 
 // The parsers are loaded on first use: a build whose files all come from the caches (nothing
-// edited) parses nothing, and loading yaml and gray-matter was a tenth of its start-up.
+// edited) parses nothing, and loading yaml and gray-matter was a tenth of its start-up. Node's
+// module cache keeps them once loaded.
 const load = createRequire(import.meta.url);
-let yamlLib: typeof Yaml | undefined;
-let matterLib: typeof Matter | undefined;
-const yaml = () => (yamlLib ??= load('yaml') as typeof Yaml);
-const matter = () => (matterLib ??= load('gray-matter') as typeof Matter);
+const yaml = () => load('yaml') as typeof Yaml;
+const matter = () => load('gray-matter') as typeof Matter;
 
 export type FieldPath = readonly PropertyKey[];
 

@@ -7,7 +7,7 @@ import { basename, join, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { formatText } from '../errors/format.ts';
-import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
+import { DevSession, type BuildOutcome } from './dev-session.ts';
 import { listen } from './listen.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
 import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
@@ -30,7 +30,7 @@ export interface DevServerOptions {
 export interface DevServer {
   url: string;
   port: number;
-  builder: DevBuilder;
+  builder: DevSession;
   live: LiveReload;
   /** Where received quotes are appended. */
   quotesFile: string;
@@ -75,7 +75,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
     }
   };
 
-  const builder = new DevBuilder(config, { extraHead: CLIENT_TAG, onBuild: report });
+  const builder = new DevSession(config, { extraHead: CLIENT_TAG, onBuild: report });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = checkUrl(req.url);
@@ -121,6 +121,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
     },
     (error) => log(`stitch dev: watcher: ${String(error)}`),
   );
+  await watcher.ready; // an edit from now on is heard
 
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
@@ -132,7 +133,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
     live,
     quotesFile,
     close: () => (closing ??= (async () => {
-      watcher.close();
+      await watcher.close();
       live.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

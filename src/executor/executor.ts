@@ -241,10 +241,9 @@ function messageOf(error: unknown): string {
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
   const file = `${cacheDir}/server/${name}-${pageEngineVersion()}.mjs`;
-  // Its hash is written beside it: a module damaged since is made again, never imported
-  // (neither there, as before the first bundle, is not a match).
-  const sealed = readSealed(`${file}.sha256`, file)?.toString();
-  if (sealed !== undefined && sealed === sha256OfFile(file)) return file;
+  // Its hash is written beside it: a module damaged since is made again, never imported.
+  const made = sha256OfFile(file);
+  if (made !== undefined && readSealed(`${file}.sha256`, file)?.toString() === made) return file;
   const { build } = await import('esbuild'); // loaded only to bundle: a warm build never does
   const result = await build({
     entryPoints: [entry],

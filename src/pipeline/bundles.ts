@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { bundleIslands, listIslands, type ClientBundle } from '../islands/bundle-islands.ts';
 import { bundleStyles, type StyleBundle } from '../render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from '../render/bundle-templates.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
 export interface Bundles {
   server: ServerBundle;
@@ -16,11 +16,11 @@ export interface Bundles {
 }
 
 /** Starts the three bundles; the promise settles with them or with the error (never rejects unobserved). */
-export function startBundles(state: BuildState, options: BuildOptions): Promise<Bundles | { error: unknown }> {
+export function startBundles(state: BuildState, options: BuildContext): Promise<Bundles | { error: unknown }> {
   const { config } = state;
   const reuse = options.incremental?.reuse ?? {};
   const previous = options.incremental?.previous;
-  const minify = options.minify ?? true;
+  const minify = options.minify;
   const cache = bundleCacheDir(state);
   const client = async () => (reuse.client && previous?.client ? previous.client
     : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify, cache }));

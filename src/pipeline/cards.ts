@@ -6,24 +6,31 @@ import { bundleCardTemplate } from '../cards/card-template.ts';
 import { errors } from '../errors/catalogue.ts';
 import { pagesLabel } from '../check/site-index.ts';
 import { bundleCacheDir } from './bundles.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function cardsStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function cardsStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
-  const jobs = [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
-  if (jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
-  const bundle = await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state));
-  state.cards = await buildCards(jobs, {
+  // A dev rebuild that took the route table over has the same cards, and dev draws none.
+  const previous = state.routesTakenOver && !options.renderCards ? options.incremental?.previous.cards : undefined;
+  const jobs = previous ? [] : cardJobs(state);
+  if (!previous && jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
+  state.cards = previous ?? await buildCards(jobs, {
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches,
-    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, bundle, render: options.renderCards ?? false,
-    workers: options.workers ?? true, production: config.mode === 'production',
+    siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
+    workers: options.workers, production: config.mode === 'production',
+    bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),
     onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
-    const job = jobs.find((j) => j.page === pages[0]);
+    const job = (previous ? cardJobs(state) : jobs).find((j) => j.page === pages[0]);
     // A post's cover is its own field; a service's photo is a field deep in its category's file.
     const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
     state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
   }
+}
+
+/** A card to draw for every page that has its own. */
+function cardJobs(state: BuildState) {
+  return [...state.pages.values()].flatMap(({ route }) => (route.card ? [{ ...route.card, page: route.path, origin: route.origin, kind: route.kind }] : []));
 }

@@ -21,21 +21,21 @@ import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { WorkerFailure, type DocumentRunner } from './executor.ts';
 import { FeedBodies } from './feed-bodies.ts';
-import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
+import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildOptions, executor: DocumentRunner, onImages?: (urls: string[]) => Promise<void> | undefined): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner, onImages?: (urls: string[]) => Promise<void> | undefined): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
-  const measure = Boolean(writer || options.budgets);
+  const measure = options.weighPages;
   const shared = documentJob(state, options);
   const markdownOptions = shared.markdown;
   // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
   // (or this thread) write the others into its folder themselves.
   const reusing = isReusingWriter(writer) ? writer : undefined;
   if (reusing) await reusing.prepare();
-  const keyOf = reusing ? pageKeys(state, options.extraHead) : undefined;
+  const keyOf = reusing ? keptKeys(state, options.incremental?.previous, pageKeys(state, options.extraHead)) : undefined;
   const keys = new Map<string, string>();
   if (keyOf) state.pageKeys = keys;
   const weights = new PageWeights();
@@ -155,10 +155,21 @@ function releaseProps(state: BuildState): void {
   state.routes = state.routes.map((route) => (route.type === 'page' ? state.pages.get(route.output)?.route ?? route : route));
 }
 
+/**
+ * A dev rebuild's page keys: a route that is the same object as in the previous build (the
+ * routes stage took it over: post-edits.ts) keeps its key when what every page shares is the
+ * same too; hashing the JSON of ~4,000 routes' props was most of a body edit's rebuild.
+ */
+function keptKeys(state: BuildState, previous: BuildState | undefined, fresh: (route: PageRoute) => string): (route: PageRoute) => string {
+  const keys = previous?.pageKeys;
+  if (!keys || previous.pageKeyBase !== state.pageKeyBase) return fresh;
+  return (route) => (previous.pages.get(route.output)?.route === route ? keys.get(route.output) : undefined) ?? fresh(route);
+}
+
 /** What every document of a build shares (dev's body-edit path renders its pages with it too). */
-export function documentJob(state: BuildState, options: BuildOptions): DocumentJob {
+export function documentJob(state: BuildState, options: BuildContext): DocumentJob {
   // Page weights are measured for the CLI's report and for budgets.
-  const measure = Boolean(options.writer || options.budgets);
+  const measure = options.weighPages;
   return {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
@@ -245,6 +256,7 @@ export function pageKeys(state: BuildState, extraHead?: string): (route: PageRou
     // A kept page needs the photo variants its build encoded: only in the same image cache.
     .update(state.images?.generation ?? '')
     .digest('hex');
+  state.pageKeyBase = shared;
   const sources = state.graph?.sources;
   return (route) => {
     const { layout, ...props } = route.props;

@@ -7,9 +7,9 @@ import { SourceHashes } from '../cache/source-hashes.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function loadStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function loadStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const { caches, mode } = state;
   const cache = await caches.open(postCacheKind());

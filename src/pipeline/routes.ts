@@ -15,21 +15,22 @@ import { BLOG_FEEDS } from '../feeds/feed-links.ts';
 import { SITE_FILES } from '../output/site-files.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import type { OutputFiles } from '../routes/redirects.ts';
-import type { BuildOptions, BuildState, RenderedPage } from './state.ts';
+import type { BuildContext, BuildState, RenderedPage } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
-export async function imagesStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function imagesStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
   const previous = options.incremental?.reuse.images ? options.incremental.previous.images : undefined;
-  state.images = previous ?? await planImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages ?? false, allPhotos: contentPhotos(graph.assets) });
+  state.images = previous ?? await planImages(config.assetsDir, config.cacheDir, referencedPhotos(graph), { encode: options.encodeImages, allPhotos: contentPhotos(graph.assets) });
   for (const { src, reason } of previous ? [] : state.images.unreadable) {
     state.diagnostics.push(errors.photoUnreadable({ file: relative(config.root, join(config.assetsDir, src)) }, reason));
   }
 }
 
 /** The photo variants' encoder, started before rendering: pages hand it the variants they reference as they render. */
-export function startEncoding(state: BuildState, options: BuildOptions): VariantEncoder | undefined {
+export function startEncoding(state: BuildState, options: BuildContext): VariantEncoder | undefined {
+  if (state.images === options.incremental?.previous.images) return undefined; // a dev rebuild's, taken over: encoded already
   return state.images && new VariantEncoder(state.images, { onProgress: options.onImageProgress });
 }
 
@@ -38,7 +39,7 @@ export function startEncoding(state: BuildState, options: BuildOptions): Variant
  * lacks; most already are, started as their pages rendered); then each rendered page's
  * largest image on a phone is known, and the writer records every page's facts.
  */
-export async function encodeStage(state: BuildState, options: BuildOptions, referenced: Set<string>, encoder = startEncoding(state, options)): Promise<void> {
+export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>, encoder = startEncoding(state, options)): Promise<void> {
   if (encoder) state.images = await encoder.finish(referenced);
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
@@ -55,7 +56,7 @@ export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, numbe
   return page;
 }
 
-export async function routesStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function routesStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
   const siteUrl = siteUrlOf(state);

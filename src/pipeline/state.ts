@@ -8,6 +8,7 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { Caches } from '../cache/cache.ts';
+import { cachesFor } from '../cache/open-caches.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { RenderedPage } from '../render/page-facts.ts';
@@ -62,6 +63,42 @@ export interface BuildState {
   cards?: CardsResult;
   /** Each page's key (documents.ts pageKeys), by output path, when the writer keeps pages. */
   pageKeys?: Map<string, string>;
+  /** The part of every page's key that all pages share (a rebuild with the same keeps the keys of unchanged routes). */
+  pageKeyBase?: string;
+  /** What the content, link, images and routes stages reported (a dev rebuild that takes their results over reports them again). */
+  contentDiagnostics?: Diagnostic[];
+  /** The route table is the previous build's with posts' bodies changed (dev: post-edits.ts): what comes from routes alone stands. */
+  routesTakenOver?: boolean;
+  /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */
+  siteFiles?: { path: string; contents: string }[];
+}
+
+/**
+ * The options as the stages read them: resolved once in build(), defaults by mode (dev
+ * neither minifies nor copies site-assets/, which it serves from disk).
+ */
+export type BuildContext = Required<Pick<BuildOptions, 'mode' | 'minify' | 'copyAssets' | 'keepGoing' | 'cache' | 'workers' | 'links' | 'budgets' | 'encodeImages' | 'renderCards'>> & BuildOptions & {
+  /** Pages are weighed: for the CLI's report and for the budgets (dev shows neither). */
+  weighPages: boolean;
+};
+
+export function resolveBuildOptions(config: ResolvedConfig, options: BuildOptions): BuildContext {
+  const mode = options.mode ?? 'build';
+  const budgets = options.budgets ?? false;
+  return {
+    ...options,
+    mode,
+    minify: options.minify ?? mode !== 'dev',
+    copyAssets: options.copyAssets ?? mode !== 'dev',
+    keepGoing: options.keepGoing ?? false,
+    cache: options.cache ?? cachesFor(mode, config),
+    workers: options.workers ?? true,
+    links: options.links ?? false,
+    budgets,
+    encodeImages: options.encodeImages ?? false,
+    renderCards: options.renderCards ?? false,
+    weighPages: budgets || (options.writer !== undefined && mode !== 'dev'),
+  };
 }
 
 export interface BuildOptions {
@@ -119,8 +156,10 @@ export type ProgressEvent =
 
 /** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */
 export interface IncrementalOptions {
-  /** The earlier successful build. */
+  /** The earlier successful build (never changed by this one). */
   previous: BuildState;
+  /** Absolute paths of the files added, changed or removed since `previous`; undefined when not known. */
+  changed?: string[];
   /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
   reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
 }

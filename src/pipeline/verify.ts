@@ -3,7 +3,7 @@
 // rendered) and what every page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import { type BuildContext, type BuildState } from './state.ts';
 
 /** The warnings every command reports: one rule set for build, check and dev. */
 export async function warningsStage(state: BuildState): Promise<void> {
@@ -17,8 +17,8 @@ export async function linksStage(state: BuildState): Promise<void> {
 }
 
 /** Weighs the pages (for the CLI's report) and, when asked, checks them against the budgets. */
-export function weightsStage(state: BuildState, options: BuildOptions): void {
-  if (!options.writer && !options.budgets) return;
+export function weightsStage(state: BuildState, options: BuildContext): void {
+  if (!options.weighPages) return;
   const styles = state.styles?.href ? [state.styles.href] : [];
   state.weights = weighPages(state.pages.values(), gzipSizes([...(state.client?.files ?? []), ...(state.styles?.files ?? [])]), styles);
   const responsive = new Set(Object.keys(state.images?.manifest ?? {}));

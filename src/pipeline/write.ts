@@ -8,27 +8,22 @@ import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';
 import type { RedirectRoute } from '../routes/types.ts';
 import { feedFiles } from './feeds.ts';
-import type { BuildOptions, BuildState } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
-export async function writeStage(state: BuildState, options: BuildOptions): Promise<void> {
+export async function writeStage(state: BuildState, options: BuildContext): Promise<void> {
   const writer = options.writer;
   if (!writer) return;
-  const siteUrl = state.layout!.siteUrl;
-  const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
-  const pages = [...state.pages.values()].map((p) => p.route);
+  const previous = state.routesTakenOver ? options.incremental?.previous.siteFiles : undefined;
+  state.siteFiles = previous ?? siteFiles(state, state.layout!.siteUrl);
   const files: { path: string; contents: string | Uint8Array }[] = [
-    ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
+    ...state.siteFiles,
     ...(state.client?.files ?? []),
     ...(state.styles?.files ?? []),
-    { path: SITE_FILES.sitemap, contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
-    { path: SITE_FILES.robots, contents: robotsTxt(siteUrl) },
-    { path: SITE_FILES.redirects, contents: redirectsFile(stubs, state.prefixRedirects) },
-    { path: SITE_FILES.headers, contents: headersFile(sitePolicy(state)) },
     ...(state.files ?? []),
     ...await feedFiles(state),
   ];
   await writeAll(files, 64, (f) => writer.write(f.path, f.contents));
-  if (options.copyAssets ?? true) {
+  if (options.copyAssets) {
     const assets = [...state.graph!.assets].sort();
     await writeAll(assets, 64, (a) => writer.copy(a.slice(1), `${state.config.assetsDir}${a}`));
   }
@@ -39,6 +34,19 @@ export async function writeStage(state: BuildState, options: BuildOptions): Prom
   const cards = state.cards;
   await writeAll(cards?.files ?? [], 64, (f) => writer.write(f.path, cards!.cache!.get(f.key)!, `card:${f.key}`));
   await writeAll(cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
+}
+
+/** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */
+function siteFiles(state: BuildState, siteUrl: string): { path: string; contents: string }[] {
+  const stubs = state.routes.filter((r): r is RedirectRoute => r.type === 'redirect');
+  const pages = [...state.pages.values()].map((p) => p.route);
+  return [
+    ...stubs.map((s) => ({ path: s.output, contents: renderRedirectStub(s.to, absoluteUrl(siteUrl, s.to)) })),
+    { path: SITE_FILES.sitemap, contents: sitemapXml(pages.filter((r) => r.kind !== 'not-found'), siteUrl) },
+    { path: SITE_FILES.robots, contents: robotsTxt(siteUrl) },
+    { path: SITE_FILES.redirects, contents: redirectsFile(stubs, state.prefixRedirects) },
+    { path: SITE_FILES.headers, contents: headersFile(sitePolicy(state)) },
+  ];
 }
 
 /** The Content-Security-Policy of the pages as built: their inline scripts, frames and fetches. */

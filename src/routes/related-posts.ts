@@ -15,9 +15,7 @@ interface TagIndex {
   size: number;
 }
 
-const indexes = new WeakMap<Post[], TagIndex>();
-
-function indexOf(posts: Post[]): TagIndex {
+function indexOf(posts: Post[], indexes: RelatedMemo['indexes']): TagIndex {
   let index = indexes.get(posts);
   if (index && index.size === posts.length) return index;
   const lists = new Map<string, number[]>();
@@ -44,10 +42,13 @@ function indexOf(posts: Post[]): TagIndex {
  */
 export class RelatedMemo {
   answers?: { signature: string; limit: number; slugs: Map<string, string[]> };
+  /** Each list's tag index, built once per list. */
+  readonly indexes = new WeakMap<Post[], TagIndex>();
+  /** Each list's signature and posts by slug. */
+  readonly signatures = new WeakMap<Post[], { signature: string; bySlug: Map<string, Post> }>();
 }
-const signatures = new WeakMap<Post[], { signature: string; bySlug: Map<string, Post> }>();
 
-function signatureOf(posts: Post[]): { signature: string; bySlug: Map<string, Post> } {
+function signatureOf(posts: Post[], signatures: RelatedMemo['signatures']): { signature: string; bySlug: Map<string, Post> } {
   let known = signatures.get(posts);
   if (!known) {
     known = { signature: posts.map((p) => `${p.slug}\t${p.tags.join('\t')}`).join('\n'), bySlug: new Map(posts.map((p) => [p.slug, p])) };
@@ -56,21 +57,23 @@ function signatureOf(posts: Post[]): { signature: string; bySlug: Map<string, Po
   return known;
 }
 
-export function relatedPosts(post: Post, posts: Post[], limit = 3, memo = new RelatedMemo()): Post[] {
-  const { signature, bySlug } = signatureOf(posts);
+/** `memo`: what the build (or the dev session) keeps between calls; without it the list is indexed for this call alone. */
+export function relatedPosts(post: Post, posts: Post[], limit = 3, memo?: RelatedMemo): Post[] {
+  if (!memo) return computeRelated(post, posts, limit, new WeakMap());
+  const { signature, bySlug } = signatureOf(posts, memo.signatures);
   if (memo.answers?.signature !== signature || memo.answers.limit !== limit) memo.answers = { signature, limit, slugs: new Map() };
   const remembered = memo.answers;
   // Only a post of the list itself is answered from memory (its own tags are part of the signature).
   const own = bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
   const known = own ? remembered.slugs.get(post.slug) : undefined;
   if (known) return known.map((slug) => bySlug.get(slug)!);
-  const found = computeRelated(post, posts, limit);
+  const found = computeRelated(post, posts, limit, memo.indexes);
   if (own) remembered.slugs.set(post.slug, found.map((p) => p.slug));
   return found;
 }
 
-function computeRelated(post: Post, posts: Post[], limit: number): Post[] {
-  const index = indexOf(posts);
+function computeRelated(post: Post, posts: Post[], limit: number, indexes: RelatedMemo['indexes']): Post[] {
+  const index = indexOf(posts, indexes);
   const lists: Int32Array[] = [];
   for (const tag of new Set(post.tags)) {
     const list = index.byTag.get(tag);

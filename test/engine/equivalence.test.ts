@@ -1,14 +1,14 @@
 // One pipeline, however it runs: a cold CLI build, a warm one, one after an edit, an in-memory
 // build on the main thread and on the workers, and stitch dev's incremental rebuilds all give
 // the same pages for the same content (a 300-post project, past the worker threshold).
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
 import { noCaches } from '../../src/cache/cache.ts';
 import { fileCaches } from '../../src/cache/open-caches.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { DevBuilder } from '../../src/dev/dev-builder.ts';
+import { DevSession } from '../../src/dev/dev-session.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
 import { Executor } from '../../src/executor/executor.ts';
 import { perfProject } from '../perf-project.ts';
@@ -66,7 +66,7 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
       expect(result.ok).toBe(true);
       return texts(writer);
     };
-    const dev = new DevBuilder(config, { extraHead: '<!--dev-->' });
+    const dev = new DevSession(config, { extraHead: '<!--dev-->' });
     await dev.schedule();
     expect(dev.failure).toBeUndefined();
     expect(texts(dev.output!)).toEqual(await fresh());
@@ -96,7 +96,34 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     await edit('synthetic-0101', (t) => t.replace(/^date: .*$/m, '$&\ndraft: true'));
     expect(texts(dev.output!).has('blog/synthetic-0101/index.html')).toBe(false);
     await edit('synthetic-0100', (t) => `${t}\nA body edit of the newest post, which the feeds carry.\n`);
-    expect(dev.state!.timings).toEqual({ render: expect.any(Number) }); // the body-edit path
+    expect([dev.state!.timings.routes, dev.state!.rendered]).toEqual([undefined, 1]); // the route table taken over, one page rendered
     expect(texts(dev.output!).get('blog/rss.xml')).toContain('A body edit of the newest post');
+
+    // cold = warm = dev-incremental: each kind of edit, applied in dev as the watcher names it,
+    // gives the pages a cold build of the content as it now is gives; then a warm build agrees.
+    const change = async (rel: string, edit: (text: string) => string | undefined, expected: (site: Map<string, string>) => void) => {
+      const path = join(p.root, rel);
+      const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      const next = edit(text);
+      if (next === undefined) unlinkSync(path);
+      else p.write(rel, next);
+      await dev.schedule([path]);
+      expect(dev.failure).toBeUndefined();
+      const site = texts(dev.output!);
+      expected(site);
+      expect(site).toEqual(await fresh());
+    };
+    await change('content/services/bravo-upholstery.yaml', (t) => t.replace('The bravo category of the mini fixture.', 'The bravo category, edited.'), (site) => expect(site.get('services/bravo-upholstery/index.html')).toContain('The bravo category, edited.'));
+    await change('content/site.yaml', (t) => t.replace('"(505) 555-0111"', '"(505) 555-0199"'), (site) => expect(site.get('services/bravo-upholstery/index.html')).toContain('555-0199'));
+    await change('content/blog/synthetic-0102.md', () => undefined, (site) => expect(site.has('blog/synthetic-0102/index.html')).toBe(false));
+    await change('content/blog/a-new-post.md', () => readFileSync(join(p.content, 'blog/synthetic-0103.md'), 'utf8').replace(/^title: .*$/m, 'title: "A New Post"'), (site) => expect(site.get('blog/a-new-post/index.html')).toContain('A New Post'));
+    await change('content/blog/synthetic-0104.md', (t) => `${t}\nOne more body edit after the others.\n`, (site) => expect(site.get('blog/synthetic-0104/index.html')).toContain('One more body edit after the others.'));
+    const warm = async () => {
+      const writer = new MemoryWriter();
+      expect((await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: fileCaches(config) })).ok).toBe(true);
+      return texts(writer);
+    };
+    await warm();
+    expect(await warm()).toEqual(texts(dev.output!));
   });
 });
