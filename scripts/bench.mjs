@@ -10,8 +10,8 @@
 // plus the peak RSS of the build process (and its CPU time). It prints a table and writes JSON
 // to bench-results/.
 //
-// Each size builds in its own throw-away project root (symlinks to templates/, site-assets/,
-// node_modules/), so the benchmark never touches the repository's own .stitch/ or dist/.
+// Each size builds in its own throw-away project root (symlinks to templates/ and node_modules/,
+// a copy of site-assets/: stitch refuses a link out of the project), so the benchmark never touches the repository's own .stitch/ or dist/.
 // Image variants do not grow with N: by default the cold runs keep .stitch/cache/images
 // (warmed by an untimed first build); pass --cold-images to drop it as well.
 import { spawn, spawnSync } from 'node:child_process';
@@ -124,7 +124,7 @@ function makeProject(n, gen, assets) {
   for (const name of ['templates', 'node_modules', 'package.json', 'tsconfig.json']) {
     if (existsSync(join(ROOT, name))) symlinkSync(join(ROOT, name), join(dir, name));
   }
-  if (existsSync(assets)) symlinkSync(assets, join(dir, 'site-assets'));
+  if (existsSync(assets)) cpSync(assets, join(dir, 'site-assets'), { recursive: true });
   cpSync(join(ROOT, 'content'), join(dir, 'content'), { recursive: true });
   // Photo variants do not depend on N: start from the repository's image cache when it has one.
   if (existsSync(join(ROOT, '.stitch/cache/images'))) cpSync(join(ROOT, '.stitch/cache/images'), join(dir, '.stitch/cache/images'), { recursive: true });

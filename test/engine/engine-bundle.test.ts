@@ -35,7 +35,9 @@ beforeAll(() => {
   // path, and through a link they would load the repository's src/ (pages without islands).
   for (const name of ['bin', 'src', 'templates']) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
   for (const name of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, name), join(copy, name));
-  for (const name of ['node_modules', 'content', 'site-assets']) symlinkSync(join(ROOT, name), join(copy, name));
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  // Copied, not linked: a link out of the project is refused (docs/security.md).
+  for (const name of ['content', 'site-assets']) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
   // Photo variants do not depend on the engine bundle: start from the repository's image cache when it has one.
   if (existsSync(join(ROOT, '.stitch/cache/images'))) cpSync(join(ROOT, '.stitch/cache/images'), join(copy, '.stitch/cache/images'), { recursive: true });
 });

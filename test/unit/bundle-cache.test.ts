@@ -168,7 +168,7 @@ describe('the card template bundle (bundleCardTemplate)', () => {
     const name = first.file.slice(first.file.lastIndexOf('/') + 1);
     const kept = [{ name: 'Kept', weight: 400, style: 'normal', file: './kept.woff' }];
     mkdirSync(join(p.root, '.other/server'), { recursive: true });
-    writeFileSync(join(p.root, '.other/server', name.replace(/\.mjs$/, '.json')), seal(first.hash, JSON.stringify({ cardFonts: kept })));
+    writeFileSync(join(p.root, '.other/server', name.replace(/\.mjs$/, '.json')), seal(first.hash, JSON.stringify({ cardFonts: kept, fallbackFonts: [], emojiImages: "" })));
     expect((await card('.other')).cardFonts).toEqual(kept);
     // A damaged facts file is not trusted: the fonts come from the module again.
     writeFileSync(join(p.root, '.other/server', name.replace(/\.mjs$/, '.json')), JSON.stringify({ cardFonts: kept }));

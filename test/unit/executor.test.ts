@@ -1,7 +1,7 @@
 // The executor: the pool gives what running inline gives, and a worker that exits, throws,
 // runs out of heap, runs over an item's time or cannot start fails only the item it was on
 // (or, when none could start, every item) — never a hang (the vitest timeout is the guard).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,11 @@ function doc(path: string, body = ''): DocumentInput {
 }
 const opened: Executor[] = [];
 async function start(entry?: string, itemTimeMs?: number): Promise<Executor> {
-  const executor = await Executor.start(mkdtempSync(join(tmpdir(), 'stitch-executor-')), { production: false, size: 2, entry: entry && join(ROOT, 'test/fixtures/executor', entry), itemTimeMs });
+  // A project's .stitch/ is inside it: the worker bundle finds the native libraries it leaves out
+  // (resvg, sharp, satori) in the project's node_modules, as here.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'stitch-executor-'));
+  symlinkSync(join(ROOT, 'node_modules'), join(cacheDir, 'node_modules'));
+  const executor = await Executor.start(cacheDir, { production: false, size: 2, entry: entry && join(ROOT, 'test/fixtures/executor', entry), itemTimeMs });
   opened.push(executor);
   return executor;
 }
