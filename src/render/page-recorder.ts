@@ -36,6 +36,8 @@ export class PageRecorder {
   readonly resources: Resource[] = [];
   /** Raw HTML the page inserts whose facts are known (a Markdown body's), by its text. */
   readonly fragments = new Map<string, LinkFacts>();
+  /** The fragments an element was seen inserting (the others are looked for in the HTML: `unseen`). */
+  readonly seen = new Set<string>();
 
   /** Records one element; `media`: the innermost video, audio or picture it sits in. */
   element(tag: string, a: RecordedAttributes, media?: string): void {
@@ -94,6 +96,14 @@ export class PageRecorder {
   }
 
   /** Adds facts recorded elsewhere (a Markdown body, a part pasted from an earlier page). */
+  /**
+   * Records the fragments no recorded element inserted but that are in `html`: raw HTML given
+   * by a template that calls React's createElement itself, not through the JSX runtime.
+   */
+  unseen(html: string): void {
+    for (const [fragment, facts] of this.fragments) if (!this.seen.has(fragment) && html.includes(fragment)) this.add(facts);
+  }
+
   add(facts: LinkFacts): void {
     this.ids.push(...facts.ids);
     this.links.push(...facts.links);

@@ -36,5 +36,6 @@ export function renderPage(templates: Record<string, ComponentType<any>>, templa
   for (const [html, facts] of fragments) recorder.fragments.set(html, facts);
   const parts = new PageParts(kept, recorder);
   const html = renderToString(createElement(ReusedParts.Provider, { value: parts }, createElement(RecorderContext.Provider, { value: recorder }, createElement(IslandCollector.Provider, { value: islands }, createElement(ImageCollector.Provider, { value: images }, page)))));
+  recorder.unseen(html);
   return { html: parts.finish(html), islands: [...islands].sort(), images, links: recorder.facts() };
 }

@@ -32,7 +32,10 @@ function Recorded({ tag, props, make }: { tag: string; props: Props; make: typeo
     const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
     // Raw HTML is read through the facts of its source (a Markdown body's); other raw HTML is not read.
     const known = typeof html === 'string' ? recorder.fragments.get(html) : undefined;
-    if (known) recorder.add(known);
+    if (known) {
+      recorder.add(known);
+      recorder.seen.add(html as string);
+    }
   }
   const element = make(tag as ElementType, props);
   return MEDIA_TAGS.has(tag) ? reactJsx(MediaParent.Provider, { value: tag, children: element }) : element;
