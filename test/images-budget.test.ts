@@ -53,9 +53,9 @@ describe('the largest image at 390 px', () => {
   it('is an error for a variant over budget, a warning for an original whose variants go unused', () => {
     const route = (path: string) => ({ type: 'page', path, kind: 'home', output: 'x', template: 'home', props: {}, head: {} } as unknown as PageRoute);
     const weights = weighPages([
-      { route: route('/uses-variant'), scripts: [], bytes: 100, image: { url: '/assets/img/a-1600.avif', bytes: 150_000 } },
-      { route: route('/uses-original'), scripts: [], bytes: 100, image: { url: '/images/a.jpg', bytes: 200_000 } },
-      { route: route('/fine'), scripts: [], bytes: 100, image: { url: '/assets/img/a-800.avif', bytes: 60_000 } },
+      { route: route('/uses-variant'), facts: { islands: [], scripts: [], bytes: 100, image: { url: '/assets/img/a-1600.avif', bytes: 150_000 } } },
+      { route: route('/uses-original'), facts: { islands: [], scripts: [], bytes: 100, image: { url: '/images/a.jpg', bytes: 200_000 } } },
+      { route: route('/fine'), facts: { islands: [], scripts: [], bytes: 100, image: { url: '/assets/img/a-800.avif', bytes: 60_000 } } },
     ], new Map(), []);
     const found = checkBudgets(weights, resolveBudgets(), new Set(['/images/a.jpg']));
     expect(found.map((d) => [d.code, d.severity, d.message.split(':')[0]])).toEqual([

@@ -23,9 +23,9 @@ describe('page-weight budgets', { timeout: 240_000 }, () => {
   it('flag every page and resource over budget, with the page and the sizes', () => {
     const assets = new Map([['/assets/a.js', 80 * 1024], ['/assets/b.js', 1024], ['/assets/site.css', 2048]]);
     const weights = weighPages([
-      { route: route('/blog/heavy'), scripts: ['/assets/a.js'], gzip: 60 * 1024 },
-      { route: route('/blog/light'), scripts: ['/assets/b.js'], bytes: 10 * 1024 },
-      { route: route('/gallery', 'gallery'), scripts: [], bytes: 1000, image: { url: '/assets/img/x-1170.avif', bytes: 200 * 1024 } },
+      { route: route('/blog/heavy'), facts: { islands: [], scripts: ['/assets/a.js'], gzip: 60 * 1024 } },
+      { route: route('/blog/light'), facts: { islands: [], scripts: ['/assets/b.js'], bytes: 10 * 1024 } },
+      { route: route('/gallery', 'gallery'), facts: { islands: [], scripts: [], bytes: 1000, image: { url: '/assets/img/x-1170.avif', bytes: 200 * 1024 } } },
     ], assets, ['/assets/site.css']);
     const found = checkBudgets(weights, resolveBudgets());
     expect(found.map((d) => d.message)).toEqual([
@@ -82,7 +82,7 @@ describe('page-weight budgets', { timeout: 240_000 }, () => {
     expect(lazy.length).toBeGreaterThan(0);
     const later = lazy.flatMap((e) => e.deferred);
     for (const chunk of later) {
-      expect(home.scripts).toContain(chunk);
+      expect(home.facts.scripts).toContain(chunk);
       // Not announced as loading with the page.
       expect(html).not.toContain(`<link rel="modulepreload" href="${chunk}"`);
     }

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { SiteData } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
+import type { PageImage, RenderedPage } from '../render/page-facts.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { gzipCeiling } from './page-weight.ts';
 import { compareText } from '../content/compare-text.ts';
@@ -25,12 +26,7 @@ export function resolveBudgets(site?: Pick<SiteData, 'budgets'>): Budgets {
   return { js: kb.js * 1024, css: kb.css * 1024, html: kb.html * 1024, lcpImage: kb.lcpImage * 1024 };
 }
 
-/** The largest image a page loads on a 390 px wide phone. */
-export interface PageImage {
-  /** Public URL of the file that is downloaded. */
-  url: string;
-  bytes: number;
-}
+export type { PageImage };
 
 /** What one page weighs. */
 export interface PageWeight {
@@ -44,28 +40,18 @@ export interface PageWeight {
   image?: PageImage;
 }
 
-/** The page facts the render stage keeps (see build.ts RenderedPage). */
-export interface PageFacts {
-  route: PageRoute;
-  scripts: string[];
-  gzip?: number;
-  bytes?: number;
-  /** The largest image the page loads at 390 px, when the page has images. */
-  image?: PageImage;
-}
-
 /** Gzip sizes of the files a page can load, by public URL. */
 export function gzipSizes(files: { path: string; contents: string | Uint8Array }[]): Map<string, number> {
   return new Map(files.map((f) => [`/${f.path.replace(/^\//, '')}`, gzipSync(f.contents).length]));
 }
 
-export function weighPages(pages: Iterable<PageFacts>, assets: Map<string, number>, styles: string[]): PageWeight[] {
+export function weighPages(pages: Iterable<RenderedPage>, assets: Map<string, number>, styles: string[]): PageWeight[] {
   const css = styles.reduce((sum, href) => sum + (assets.get(href) ?? 0), 0);
   const out: PageWeight[] = [];
-  for (const page of pages) {
+  for (const { route, facts: page } of pages) {
     const js = page.scripts.reduce((sum, src) => sum + (assets.get(src) ?? 0), 0);
     const htmlBound = page.gzip ?? (page.bytes !== undefined ? gzipCeiling(page.bytes) : Number.POSITIVE_INFINITY);
-    out.push({ route: page.route, html: page.gzip, htmlBound, css, js, image: page.image });
+    out.push({ route, html: page.gzip, htmlBound, css, js, image: page.image });
   }
   return out;
 }

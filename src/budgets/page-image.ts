@@ -6,7 +6,7 @@
 import type { ImageUse } from '../images/image-context.ts';
 import { imagePreloads } from '../images/recorded-images.ts';
 import { pick } from '../images/slot-width.ts';
-import type { PageImage } from './budgets.ts';
+import type { PageImage } from '../render/page-facts.ts';
 
 export { pick, slotWidth } from '../images/slot-width.ts';
 

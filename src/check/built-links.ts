@@ -1,14 +1,13 @@
 // The link check of a build: every internal link, #fragment and referenced file of the
 // rendered pages resolves (check-links.ts), from the link facts the render stage recorded per
 // page. `stitch build` and `stitch check` both run it, so they agree on broken links.
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { checkLinks } from './check-links.ts';
 import { markdownSources, markLinks } from './check-markdown.ts';
 import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
-import type { LinkedPage } from './page-facts.ts';
-import { SiteIndex } from './site-index.ts';
+import { SiteIndex, type LinkedPage } from './site-index.ts';
 import { SourceLocator } from './source-locator.ts';
 
 export { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
@@ -22,8 +21,8 @@ export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnosti
   const { config, graph } = state;
   if (!graph || state.pages.size === 0) return { diagnostics: [] };
   const pages: LinkedPage[] = [];
-  for (const page of state.pages.values()) {
-    if (page.links) pages.push({ route: page.route, ids: new Set(page.links.ids), links: page.links.links, resources: page.links.resources });
+  for (const { route, facts } of state.pages.values()) {
+    if (facts.links) pages.push({ route, ids: new Set(facts.links.ids), links: facts.links.links, resources: facts.links.resources });
   }
   // A broken link in Markdown points at its exact position: the file is parsed on first need.
   const sources = new Map(markdownSources(graph).map((s) => [s.file, s]));

@@ -5,8 +5,7 @@ import { formatLongDate } from '../content/dates.ts';
 import type { Post } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { LinkedPage } from './page-facts.ts';
-import { Findings, type SiteIndex } from './site-index.ts';
+import { Findings, type LinkedPage, type SiteIndex } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
 type Finding =

@@ -2,7 +2,7 @@
 // out by errors, the assets reported missing. Apart from built-links.ts so the link verdict
 // (link-verdict.ts) can key on them without loading the Markdown parser the check itself needs.
 import { basename } from 'node:path';
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 
 /** Every file the build writes besides site-assets/ (which the site index knows itself). */
@@ -22,7 +22,7 @@ export function failedContent(diagnostics: Diagnostic[], contentDir: string): Se
     .map((d) => basename(d.file!).replace(/\.(md|ya?ml)$/, '')));
 }
 
-/** Asset paths the build reported missing: `"…" does not exist` in a MissingAssetError. */
+/** Asset paths the build reported missing (the path a MissingAssetError carries). */
 export function missingAssets(diagnostics: Diagnostic[]): Set<string> {
-  return new Set(diagnostics.filter((d) => d.code === 'MissingAssetError').map((d) => /"(\/[^"]*)"/.exec(d.message)?.[1] ?? ''));
+  return new Set(diagnostics.flatMap((d) => (d.data?.assetPath !== undefined ? [d.data.assetPath] : [])));
 }

@@ -7,7 +7,7 @@
 // files the locator read: their texts are stored and compared; a verdict whose positions needed
 // a search of whole folders is not kept.
 import { createHash } from 'node:crypto';
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { jsonKind, noCaches, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
@@ -62,7 +62,7 @@ export function verdictKey(state: BuildState): string | undefined {
   for (const [output, page] of state.pages) {
     const key = pageKeys.get(output);
     if (!key) return undefined;
-    pages += `${output} ${key} ${page.links ? 'links' : 'none'}\n`;
+    pages += `${output} ${key} ${page.facts.links ? 'links' : 'none'}\n`;
   }
   part(pages);
   part(state.routes.map((r) => (r.type === 'redirect' ? `${r.path} → ${r.to}` : r.path)));

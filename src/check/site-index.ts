@@ -1,10 +1,18 @@
 // What exists on the built site: pages, files, redirects. Resolves a URL found on a page the
 // way a static host would, and groups findings so a problem in the layout, shown on every
 // page, is reported once with the pages it shows on.
-import type { BuildState } from '../build.ts';
+import type { BuildState } from '../pipeline/state.ts';
 import type { Post } from '../content/types.ts';
 import { resolveRedirect } from '../routes/redirects.ts';
-import type { LinkedPage } from './page-facts.ts';
+import type { LinkFacts } from '../render/page-facts.ts';
+import type { PageRoute } from '../routes/types.ts';
+
+/** A page as the link check reads it: its route and link facts, its ids as a set. */
+export interface LinkedPage extends Omit<LinkFacts, 'ids'> {
+  route: PageRoute;
+  /** Every id (and `<a name>`) on the page: the #fragments that resolve. */
+  ids: Set<string>;
+}
 
 /** The files of the output folder, by path relative to it (a MemoryWriter is one). */
 export interface OutputFiles {

@@ -92,10 +92,12 @@ export const errors = {
   bundleFailed: (cause: string, where: Where = {}) =>
     make('BundleError', 'error', 'Templates failed to compile', `While bundling the templates: ${cause}`,
       'Fix the syntax or import error in the template named above.', where),
-  missingAsset: (where: Where, path: string) =>
-    make('MissingAssetError', 'error', 'Missing image or asset',
+  missingAsset: (where: Where, path: string) => ({
+    ...make('MissingAssetError', 'error', 'Missing image or asset',
       `Field \`${where.field}\`: "${path}" does not exist in site-assets/.`,
       'Add the file under site-assets/ (public path = path under site-assets) or fix the path.', where),
+    data: { assetPath: path },
+  }),
   outputPathOutside: (path: string) =>
     make('OutputPathError', 'error', 'Output path outside the output folder',
       `The output file "${path}" would be written outside the output folder; nothing was written.`,

@@ -25,6 +25,14 @@ export interface Diagnostic {
   field?: string;
   /** The lines around the problem, with a marker, when the file could be read. */
   frame?: string;
+  /** What the finding is about, as data for the stages that read diagnostics (never shown). */
+  data?: DiagnosticData;
+}
+
+/** Structured facts of a diagnostic, so no stage parses a message. */
+export interface DiagnosticData {
+  /** The public path of the asset a MissingAssetError names. */
+  assetPath?: string;
 }
 
 /** Thrown by a stage that cannot go on; carries every diagnostic collected so far. */

@@ -9,7 +9,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
@@ -252,13 +254,33 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     write: false,
     logLevel: 'silent',
     // Native addons cannot be bundled; the card task's libraries are loaded from node_modules (so an upgrade is picked up).
-    external: ['@resvg/resvg-js', 'sharp', 'satori'],
+    plugins: [fromStitchModules(['@resvg/resvg-js', 'sharp', 'satori'])],
     // CommonJS dependencies inside an ES module bundle need a real `require`.
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
   writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
+}
+
+/**
+ * Leaves these packages out of the bundle, imported by the absolute URL of the file stitch's
+ * own node_modules has: the bundle lives in the cache folder, which may be outside any
+ * node_modules (a bare name would not be found from there).
+ */
+function fromStitchModules(names: string[]): Plugin {
+  const filter = new RegExp(`^(${names.map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'stitch-modules',
+    setup(build) {
+      build.onResolve({ filter }, async ({ path, kind, pluginData }) => {
+        if (pluginData === 'stitch-modules') return undefined; // the lookup below, resolved as esbuild would
+        const found = await build.resolve(path, { kind, resolveDir: dirname(defaultEntry), pluginData: 'stitch-modules' });
+        if (found.errors.length === 0) return { path: kind === 'require-call' ? found.path : pathToFileURL(found.path).href, external: true };
+        return { path, external: true };
+      });
+    },
+  };
 }
 
 function sha256OfFile(file: string): string | undefined {

@@ -1,7 +1,8 @@
 // Client entry names. Every island has two entries: `<name>` (eager: its component and React
 // load with the page) for islands that hydrate at once, and `<name>.lazy` (a few lines that
 // load the component, and React, when a `visible` or `idle` island is due).
-import type { HydrateWhen } from './island.tsx';
+/** When an island hydrates: at once, near the viewport, or when the browser is idle. */
+export type HydrateWhen = 'load' | 'visible' | 'idle';
 
 export const LAZY_SUFFIX = '.lazy';
 

@@ -4,13 +4,14 @@
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ImageCollector } from '../images/image-context.ts';
-import { entryFor } from './entry-names.ts';
+import { RecorderContext } from '../render/recorder-context.ts';
+import { entryFor, type HydrateWhen } from './entry-names.ts';
 import { serializeJson } from './serialize.ts';
 
 /** Collects the client entries the page being rendered uses (see entry-names.ts). */
 export const IslandCollector = createContext<Set<string> | null>(null);
 
-export type HydrateWhen = 'load' | 'visible' | 'idle';
+export type { HydrateWhen };
 
 export interface IslandProps<P> {
   /** Client entry name: templates/islands/<name>.tsx. */
@@ -31,10 +32,12 @@ export interface IslandProps<P> {
 
 export function Island<P extends object>({ name, component, props, when = 'load', media, inline = false, className }: IslandProps<P>) {
   useContext(IslandCollector)?.add(entryFor(name, when));
-  // The widget renders as its own root: hand it the page's image collector, so the images it
-  // shows are recorded with the page's.
+  // The widget renders as its own root: hand it the page's image collector and recorder, so the
+  // images, links and ids it shows are recorded with the page's.
   const images = useContext(ImageCollector);
-  const html = renderToString(createElement(ImageCollector.Provider, { value: images }, createElement(component as ComponentType<object>, props)));
+  const recorder = useContext(RecorderContext);
+  const widget = createElement(ImageCollector.Provider, { value: images }, createElement(component as ComponentType<object>, props));
+  const html = renderToString(createElement(RecorderContext.Provider, { value: recorder }, widget));
   const tag = inline ? 'span' : 'div';
   return createElement(
     tag,

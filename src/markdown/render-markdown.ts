@@ -9,7 +9,11 @@ import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import type { Root } from 'hast';
 import { unified, type Processor } from 'unified';
+import type { VFile } from 'vfile';
+import type { LinkFacts } from '../render/page-facts.ts';
+import { hastLinkFacts } from '../render/page-recorder.ts';
 import rehypeElements from './rehype-elements.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
@@ -38,6 +42,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(rehypeSlug)
     .use(rehypeElements, { siteUrl: options.siteUrl })
+    .use(rehypeRecordLinks)
     .use(rehypeStringify) as unknown as StringProcessor;
 }
 
@@ -56,10 +61,16 @@ export class MarkdownRenderer {
 
   /** The body's HTML; a body the pipeline cannot render gives MARKDOWN_FAILED and the reason. */
   render(markdown: string, options: MarkdownOptions = {}): string {
+    return this.renderWithLinks(markdown, options).html;
+  }
+
+  /** The body's HTML and its link facts (none when it could not be rendered: MARKDOWN_FAILED). */
+  renderWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
     try {
-      return compact(String(this.processor(options, mayContainGfm(markdown)).processSync(markdown)));
+      const file = this.processor(options, mayContainGfm(markdown)).processSync(markdown);
+      return { html: compact(String(file)), links: file.data.links };
     } catch (error) {
-      return `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->`;
+      return { html: `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->` };
     }
   }
 
@@ -79,9 +90,27 @@ export function mayContainGfm(markdown: string): boolean {
   return /[@|~&\\]|www\.|:\/\/|\[\^|\[\s*[xX]?\s*\]/i.test(markdown);
 }
 
+/** Records the body's ids, links and files from its final tree (the page's link facts take them in). */
+function rehypeRecordLinks() {
+  return (tree: Root, file: VFile) => {
+    file.data.links = hastLinkFacts(tree);
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    links: LinkFacts;
+  }
+}
+
 /** One body rendered by a renderer of its own (tests, and the few feed posts rendered on the build's thread). */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
   return new MarkdownRenderer().render(markdown, options);
+}
+
+/** One body and its link facts, rendered by a renderer of its own. */
+export function renderMarkdownWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
+  return new MarkdownRenderer().renderWithLinks(markdown, options);
 }
 
 /**

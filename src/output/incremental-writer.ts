@@ -18,31 +18,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LinkTable, LinkTableReader, type LinkFacts, type PackedLinkFacts } from '../check/link-facts.ts';
+import type { LinkFacts, PageFacts } from '../render/page-facts.ts';
+import { LinkTable, LinkTableReader, type PackedLinkFacts } from '../render/link-strings.ts';
 import { sealedChunks, unsealChunks } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
-import { writeAll, type Writer } from './writer.ts';
+import { writeAll, type ReusingWriter } from './writer.ts';
 
-/** What a page needs in the build state when it is kept instead of rendered again. */
-export interface PageMeta {
-  islands: string[];
-  scripts: string[];
-  gzip?: number;
-  bytes?: number;
-  /** The largest image the page loads on a phone. */
-  image?: { url: string; bytes: number };
-  /** Ids, links and referenced files (check/link-facts.ts), for the build's link check. */
-  links?: LinkFacts;
-}
+export { isReusingWriter, type ReusingWriter } from './writer.ts';
 
 interface Entry {
   /** What the file was written from. */
   key: string;
   size: number;
   mtimeMs: number;
-  page?: PageMeta;
+  page?: PageFacts;
 }
 
 interface Manifest {
@@ -51,35 +42,11 @@ interface Manifest {
   dirty: boolean;
   /** Every string of the pages' link facts, once: thousands of pages repeat their layout's links. */
   linkTable: string[];
-  /** Entries as stored: a page's link facts are indexes into `linkTable`, in one string (packLinks). */
+  /** Entries as stored: a page's facts (render/page-facts.ts), its link facts as indexes into `linkTable`, in one string (packLinks). */
   files: Record<string, Stored>;
 }
 
-type Stored = Omit<Entry, 'page'> & { page?: Omit<PageMeta, 'links'> & { links?: string } };
-
-/** A writer that can keep an unchanged page instead of having it rendered and written again. */
-export interface ReusingWriter extends Writer {
-  /** Loads what the previous build wrote; call before reuse(). */
-  prepare(): Promise<void>;
-  /** The kept page's metadata when `path` was written from `key` and is intact; undefined otherwise. */
-  reuse(path: string, key: string): PageMeta | undefined;
-  /** Writes a page with the key of its render inputs. */
-  writePage(path: string, html: string, key: string): Promise<void>;
-  /** Records a page's metadata (after its gzip size is known). */
-  describe(path: string, meta: PageMeta): void;
-  /** Where a render worker may write pages itself (then it calls wrotePage); none for memory output. */
-  readonly directory?: string;
-  /** Records a page a worker wrote at `directory`/`path`. */
-  wrotePage(path: string, key: string, size: number, mtimeMs: number): void;
-  /** Reads back a file written in this build. */
-  readBack(path: string): Promise<Uint8Array | undefined>;
-}
-
-/** A writer that keeps unchanged pages (the CLI's; a keyed memory writer in dev). */
-export function isReusingWriter(writer: Writer | undefined): writer is ReusingWriter {
-  const w = writer as (Partial<ReusingWriter> & { reusing?: boolean }) | undefined;
-  return typeof w?.reuse === 'function' && w.reusing !== false;
-}
+type Stored = Omit<Entry, 'page'> & { page?: Omit<PageFacts, 'links'> & { links?: string } };
 
 export class IncrementalWriter implements ReusingWriter {
   private readonly staging: string;
@@ -140,7 +107,7 @@ export class IncrementalWriter implements ReusingWriter {
     this.staged.delete(path);
   }
 
-  reuse(path: string, key: string): PageMeta | undefined {
+  reuse(path: string, key: string): PageFacts | undefined {
     // Synchronous by design (called per page in a tight loop): prepare() must have run.
     if (!this.opened) return undefined;
     const entry = this.intact(path, `page:${key}`);
@@ -153,7 +120,7 @@ export class IncrementalWriter implements ReusingWriter {
     await this.open();
   }
 
-  private put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta): Promise<void> {
+  private put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageFacts): Promise<void> {
     // Most files of a warm build are kept (~8,000 at 4,000 posts, pages' cards among them): settled here.
     if (this.ready && this.keepIntact(path, key, page)) return Promise.resolve();
     const p = this.putNow(path, key, produce, page, this.ready);
@@ -162,7 +129,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   /** Keeps the previous build's file when it was written from `key` and is intact. */
-  private keepIntact(path: string, key: string, page?: PageMeta): boolean {
+  private keepIntact(path: string, key: string, page?: PageFacts): boolean {
     const kept = this.intact(path, key);
     if (!kept) return false;
     this.keep(path, { ...kept, page: page ?? kept.page });
@@ -171,7 +138,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   /** `checked`: keepIntact() already said no. */
-  private async putNow(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageMeta, checked = false): Promise<void> {
+  private async putNow(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageFacts, checked = false): Promise<void> {
     await this.open();
     if (!checked && this.keepIntact(path, key, page)) return;
     const file = outputFile(this.staging, path);
@@ -205,7 +172,7 @@ export class IncrementalWriter implements ReusingWriter {
     return readFile(join(this.staged.has(path) ? this.staging : this.outDir, path)).catch(() => undefined);
   }
 
-  describe(path: string, meta: PageMeta): void {
+  describe(path: string, meta: PageFacts): void {
     const entry = this.next.get(path);
     if (!entry || (entry.page && sameMeta(entry.page, meta))) return;
     entry.page = meta;
@@ -325,7 +292,7 @@ function copyKey(from: string): string {
 }
 
 /** Equal metadata; link facts by identity (a kept page's are the very ones read from the manifest). */
-function sameMeta(a: PageMeta, b: PageMeta): boolean {
+function sameMeta(a: PageFacts, b: PageFacts): boolean {
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
   return same(a.islands, b.islands) && same(a.scripts, b.scripts) && a.gzip === b.gzip && a.bytes === b.bytes
     && a.image?.url === b.image?.url && a.image?.bytes === b.image?.bytes && a.links === b.links;

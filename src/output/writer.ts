@@ -5,7 +5,7 @@ import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
-import type { PageMeta, ReusingWriter } from './incremental-writer.ts';
+import type { PageFacts } from '../render/page-facts.ts';
 
 export interface Writer {
   /**
@@ -24,6 +24,30 @@ export interface Writer {
   readBack?(path: string): Promise<Uint8Array | undefined>;
 }
 
+/** A writer that can keep an unchanged page instead of having it rendered and written again. */
+export interface ReusingWriter extends Writer {
+  /** Loads what the previous build wrote; call before reuse(). */
+  prepare(): Promise<void>;
+  /** The kept page's metadata when `path` was written from `key` and is intact; undefined otherwise. */
+  reuse(path: string, key: string): PageFacts | undefined;
+  /** Writes a page with the key of its render inputs. */
+  writePage(path: string, html: string, key: string): Promise<void>;
+  /** Records a page's metadata (after its gzip size is known). */
+  describe(path: string, meta: PageFacts): void;
+  /** Where a render worker may write pages itself (then it calls wrotePage); none for memory output. */
+  readonly directory?: string;
+  /** Records a page a worker wrote at `directory`/`path`. */
+  wrotePage(path: string, key: string, size: number, mtimeMs: number): void;
+  /** Reads back a file written in this build. */
+  readBack(path: string): Promise<Uint8Array | undefined>;
+}
+
+/** A writer that keeps unchanged pages (the CLI's; a keyed memory writer in dev). */
+export function isReusingWriter(writer: Writer | undefined): writer is ReusingWriter {
+  const w = writer as (Partial<ReusingWriter> & { reusing?: boolean }) | undefined;
+  return typeof w?.reuse === 'function' && w.reusing !== false;
+}
+
 /**
  * Output in memory (check, dev, tests). Made with `{ keyed: true }` it also records the key
  * each page was written from (the same page key as the CLI's output manifest), and with
@@ -36,7 +60,7 @@ export class MemoryWriter implements ReusingWriter {
   /** Files copied from disk, by output path → source path (not read into memory). */
   readonly copies = new Map<string, string>();
   /** Per page: the key it was written from and its facts (keyed writers only). */
-  readonly pages = new Map<string, { key: string; meta?: PageMeta }>();
+  readonly pages = new Map<string, { key: string; meta?: PageFacts }>();
   /** Pages kept from `previous` by this build. */
   kept = 0;
   private readonly keyed: boolean;
@@ -58,7 +82,7 @@ export class MemoryWriter implements ReusingWriter {
     return this.keyed;
   }
   async prepare() {}
-  reuse(path: string, key: string): PageMeta | undefined {
+  reuse(path: string, key: string): PageFacts | undefined {
     const earlier = this.previous?.pages.get(path);
     const contents = this.previous?.files.get(path);
     if (!earlier || earlier.key !== key || !earlier.meta || contents === undefined) return undefined;
@@ -71,7 +95,7 @@ export class MemoryWriter implements ReusingWriter {
     await this.write(path, html);
     this.pages.set(path, { key });
   }
-  describe(path: string, meta: PageMeta) {
+  describe(path: string, meta: PageFacts) {
     const page = this.pages.get(path);
     if (page) page.meta = meta;
   }

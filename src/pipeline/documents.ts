@@ -9,14 +9,14 @@ import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
-import { LinkInterner } from '../check/link-facts.ts';
 import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
 import type { Writer } from '../output/writer.ts';
-import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
+import { LinkInterner } from '../render/link-strings.ts';
+import type { DocumentInput, DocumentJob } from '../render/render-documents.ts';
 import type { RenderContext } from '../render/render-worker-page.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { WorkerFailure, type DocumentRunner } from './executor.ts';
@@ -50,7 +50,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
       const kept = reusing!.reuse(route.output, key);
       // A page kept from a build that did not record its links is rendered again, once.
       if (kept && (!options.links || kept.links)) {
-        found.set(route.output, { route, ...kept });
+        found.set(route.output, { route, facts: kept });
         continue;
       }
     }
@@ -118,12 +118,13 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
     else feed.failed(route);
-    if (facts.links) facts.links = interner.intern(facts.links);
-    found.set(route.output, pageOf(original.get(route.output)!, facts));
-    if (measure && facts.gzip === undefined) weights.add(route.kind, route.output, facts.bytes, facts.html);
+    const page = facts.facts;
+    if (page.links) page.links = interner.intern(page.links);
+    found.set(route.output, { route: original.get(route.output)!, facts: page });
+    if (measure && page.gzip === undefined) weights.add(route.kind, route.output, page.bytes ?? 0, facts.html);
     const key = keys.get(route.output);
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
-    else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, facts.bytes, facts.mtimeMs);
+    else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, page.bytes ?? 0, facts.mtimeMs);
   }, prepare);
   state.feedBodies = await feed.finish(markdownOptions, cache);
   await cache?.save();
@@ -136,7 +137,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   }
   for (const [output, gzip] of await weights.measure((path) => readBack(writer, path))) {
     const page = state.pages.get(output);
-    if (page) page.gzip = gzip;
+    if (page) page.facts.gzip = gzip;
   }
   if (reusing?.directory !== undefined) releaseProps(state);
   return referenced;
@@ -178,11 +179,6 @@ export function documentJob(state: BuildState, options: BuildContext): DocumentJ
     phoneImages: measure,
     links: options.links,
   };
-}
-
-/** The facts of a rendered page the build keeps. */
-export function pageOf(route: PageRoute, facts: PageFacts): RenderedPage {
-  return { route, islands: facts.islands, scripts: facts.scripts, gzip: facts.gzip, bytes: facts.bytes, imageLoads: facts.imageLoads, links: facts.links };
 }
 
 function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {

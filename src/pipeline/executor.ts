@@ -8,10 +8,10 @@ import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD, poolSize, WorkerFailure } from '../executor/executor.ts';
 import { fitsInline } from '../markdown/fits-inline.ts';
-import type { DocumentInput, DocumentJob, PageFacts } from '../render/render-documents.ts';
+import type { DocumentInput, DocumentJob, DocumentResult } from '../render/render-documents.ts';
 
 export { POOL_THRESHOLD, WorkerFailure };
-export type OnFacts = (input: DocumentInput, facts: PageFacts | WorkerFailure) => Promise<void> | void;
+export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailure) => Promise<void> | void;
 
 /** Pages per chunk sent to a worker (fewer when there are few: every worker gets some). */
 const MAX_CHUNK = 48;

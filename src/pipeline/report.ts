@@ -9,8 +9,8 @@ export function sizeReport(state: BuildState, jsSizes: (src: string) => number):
     const row = rows.get(page.route.kind) ?? { kind: page.route.kind, pages: 0, html: 0, js: 0 };
     row.pages++;
     // The largest pages of each kind are measured (budgets/page-weight.ts).
-    row.html = Math.max(row.html, page.gzip ?? 0);
-    row.js = Math.max(row.js, page.scripts.reduce((sum, s) => sum + jsSizes(s), 0));
+    row.html = Math.max(row.html, page.facts.gzip ?? 0);
+    row.js = Math.max(row.js, page.facts.scripts.reduce((sum, s) => sum + jsSizes(s), 0));
     rows.set(row.kind, row);
   }
   return [...rows.values()].sort((a, b) => compareText(a.kind, b.kind));

@@ -15,7 +15,7 @@ import { BLOG_FEEDS } from '../feeds/feed-links.ts';
 import { SITE_FILES } from '../output/site-files.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import type { OutputFiles } from '../routes/redirects.ts';
-import { pageMeta, type BuildContext, type BuildState, type RenderedPage } from './state.ts';
+import type { BuildContext, BuildState, RenderedPage } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
 export async function imagesStage(state: BuildState, options: BuildContext): Promise<void> {
@@ -45,14 +45,14 @@ export async function encodeStage(state: BuildState, options: BuildContext, refe
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
   for (const [output, page] of state.pages) {
     settleImage(page, bytes);
-    reusing?.describe(output, pageMeta(page));
+    reusing?.describe(output, page.facts);
   }
 }
 
 /** A rendered page's largest phone image, once the bytes of the variants it loads are known. */
 export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, number>): RenderedPage {
-  if (page.imageLoads) page.image = largestOf(page.imageLoads, bytes);
-  delete page.imageLoads;
+  if (page.facts.imageLoads) page.facts.image = largestOf(page.facts.imageLoads, bytes);
+  delete page.facts.imageLoads;
   return page;
 }
 

@@ -1,6 +1,5 @@
 // What flows through the stages of a build (build.ts), and the options that shape it.
-import type { PageImage, PageWeight } from '../budgets/budgets.ts';
-import type { LinkFacts } from '../check/link-facts.ts';
+import type { PageWeight } from '../budgets/budgets.ts';
 import type { CardsResult } from '../cards/build-cards.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { TextMemo } from '../content/load-content.ts';
@@ -10,13 +9,15 @@ import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { Caches } from '../cache/cache.ts';
 import { cachesFor } from '../cache/open-caches.ts';
-import type { PageMeta } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
+import type { RenderedPage } from '../render/page-facts.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
 import type { LayoutData } from '../routes/layout-data.ts';
 import type { RelatedMemo } from '../routes/related-posts.ts';
-import type { PageRoute, PrefixRedirect, Route } from '../routes/types.ts';
+import type { PrefixRedirect, Route } from '../routes/types.ts';
+
+export type { RenderedPage };
 
 export type BuildMode = 'build' | 'dev' | 'check';
 
@@ -70,30 +71,6 @@ export interface BuildState {
   routesTakenOver?: boolean;
   /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */
   siteFiles?: { path: string; contents: string }[];
-}
-
-/** The facts of one rendered page. */
-export interface RenderedPage {
-  route: PageRoute;
-  /** Island entry names used by the page. */
-  islands: string[];
-  /** Public URLs of its scripts (entries and their chunks). */
-  scripts: string[];
-  /** Gzip size of the HTML, when measured (see budgets/page-weight.ts). */
-  gzip?: number;
-  /** UTF-8 size of the HTML. */
-  bytes?: number;
-  /** The largest image the page loads on a 390 px phone (budgets/page-image.ts). */
-  image?: PageImage;
-  /** The image URLs a phone loads up front (budgets/page-image.ts phoneLoads): `image` once their bytes are known. */
-  imageLoads?: string[];
-  /** Its ids, links and referenced files, for the link check (when the build checks links). */
-  links?: LinkFacts;
-}
-
-/** What the writer records of a page, for a later build that keeps it. */
-export function pageMeta(page: RenderedPage): PageMeta {
-  return { islands: page.islands, scripts: page.scripts, gzip: page.gzip, bytes: page.bytes, image: page.image, links: page.links };
 }
 
 /**

@@ -14,7 +14,9 @@ import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
+import type { KeptParts } from './reused.tsx';
 
 /** The module's exports that are data, read without importing it (the JSON beside it). */
 interface ServerFacts {
@@ -29,7 +31,7 @@ interface ServerFacts {
 /** What rendering needs of the templates bundle: the loaded module, on any thread. */
 export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeColor'> {
   templates: Record<string, ComponentType<any>>;
-  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: WeakMap<object, Map<string, string>>) => RenderedBody;
+  renderPage: (templates: Record<string, ComponentType<any>>, template: string, props: Record<string, unknown>, kept: KeptParts, fragments?: [string, LinkFacts][]) => RenderedBody;
 }
 
 export interface ServerBundle extends ServerFacts {
@@ -42,6 +44,8 @@ export interface ServerBundle extends ServerFacts {
 }
 
 const renderPageFile = fileURLToPath(new URL('./render-page.tsx', import.meta.url));
+/** The folder of the JSX runtime that records links and ids as the pages render (jsx/jsx-runtime.ts). */
+const recordingJsx = fileURLToPath(new URL('./jsx', import.meta.url));
 
 export function esbuildDiagnostics(messages: Message[], root: string) {
   return messages.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file.replace(`${root}/`, ''), line: m.location.line, column: m.location.column + 1 } : {}));
@@ -88,6 +92,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     },
     loader: { '.css': 'empty', '.svg': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    jsxImportSource: recordingJsx,
   }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const dir = `${cacheDir}/server`;

@@ -4,7 +4,7 @@
 // warm build never does) and the page parts pasted into later pages (reused.tsx).
 import { pathToFileURL } from 'node:url';
 import type { MarkdownRenderer } from '../markdown/render-markdown.ts';
-import { renderDocuments, type DocumentInput, type DocumentJob, type PageFacts } from './render-documents.ts';
+import { renderDocuments, type DocumentInput, type DocumentJob, type DocumentResult } from './render-documents.ts';
 import type { ServerModule } from './bundle-templates.ts';
 import type { KeptParts } from './reused.tsx';
 
@@ -17,7 +17,7 @@ export function documentTask() {
     if (!server) servers.set(file, (server = import(pathToFileURL(file).href) as Promise<ServerModule>));
     return server;
   };
-  return async ({ items, job }: { items: DocumentInput[]; job: DocumentJob }, started?: (item: number) => void): Promise<PageFacts[]> => {
+  return async ({ items, job }: { items: DocumentInput[]; job: DocumentJob }, started?: (item: number) => void): Promise<DocumentResult[]> => {
     const server = await loadServer(job.serverFile);
     if (!markdown && items.some((input) => input.route.markdown && input.markdownHtml === undefined)) {
       const { MarkdownRenderer } = await import('../markdown/render-markdown.ts');

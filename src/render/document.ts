@@ -83,7 +83,8 @@ export function renderDocument(p: DocumentParts): string {
   return `<!doctype html>\n<html lang="en">\n<head>\n${meta.join('\n')}\n</head>\n<body>\n${p.body}\n</body>\n</html>\n`;
 }
 
-function imagePreloadsOf(h: Head, parts: DocumentParts): ImagePreload[] {
+/** The head's image preloads: responsive ones when known, else the head's photos as they are. */
+export function imagePreloadsOf(h: Head, parts: DocumentParts): ImagePreload[] {
   return parts.imagePreloads ?? (h.preloadImages ?? []).map((href) => ({ href }));
 }
 

@@ -1,7 +1,8 @@
 // One pass per document: Markdown → React page → measure → write. The same function runs on
 // the main thread (small sites, dev, check) and in the executor's workers (large sites), so
-// both produce the same bytes. What comes back is facts (sizes, scripts, images, links);
-// the page's HTML only when there is no directory to write it to (memory output).
+// both produce the same bytes. What comes back is the page's facts (page-facts.ts: sizes,
+// scripts, images, links, recorded while it rendered); its HTML only when there is no directory
+// to write it to (memory output).
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,11 +10,12 @@ import { phoneLoads } from '../budgets/page-image.ts';
 import { gzipCeiling } from '../budgets/page-weight.ts';
 import { writeEntry, type EntryFolder } from '../cache/file-cache.ts';
 import { imageUrls } from '../images/recorded-images.ts';
-import { linkFacts, type LinkFacts } from '../check/link-facts.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { outputFile } from '../output/output-path.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { ServerModule } from './bundle-templates.ts';
+import { cachedMarkdownLinks } from './cached-markdown-links.ts';
+import type { LinkFacts, PageFacts } from './page-facts.ts';
 import type { KeptParts } from './reused.tsx';
 import { renderPageDocument, type RenderContext } from './render-worker-page.ts';
 
@@ -53,17 +55,12 @@ export interface DocumentInput {
   cacheKey?: string;
 }
 
-/** What a document's pass tells the build. */
-export interface PageFacts {
-  islands: string[];
-  scripts: string[];
-  bytes: number;
-  gzip?: number;
-  /** The image URLs a phone loads up front (when `phoneImages`). */
-  imageLoads?: string[];
+/** What a document's pass tells the build: the page's facts, and what travels with them. */
+export interface DocumentResult {
+  /** The page's facts (empty when the pass failed: `error`). */
+  facts: PageFacts;
   /** Every image URL the page can load: the photo variants the build must encode. */
   imageUrls: string[];
-  links?: LinkFacts;
   /** The page, when it was not written to `writeTo`. */
   html?: string;
   /** mtime of the file written to `writeTo`. */
@@ -81,23 +78,23 @@ export interface PageFacts {
 
 /** What a document renderer keeps between passes (render/document-task.ts makes one per worker or build). */
 export interface DocumentRenderer {
-  /** The Markdown pipeline (undefined while no page has needed it). */
-  markdown?: { render(markdown: string, options: MarkdownOptions): string };
+  /** The Markdown pipeline: a body's HTML and its link facts (undefined while no page has needed it). */
+  markdown?: { renderWithLinks(markdown: string, options: MarkdownOptions): { html: string; links?: LinkFacts } };
   /** The page parts rendered so far, pasted into later pages (reused.tsx). */
   kept: KeptParts;
 }
 
 /** `started(i)`: told as each input begins (the executor's item clock). */
-export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderer: DocumentRenderer, started?: (item: number) => void): PageFacts[] {
+export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderer: DocumentRenderer, started?: (item: number) => void): DocumentResult[] {
   const entries = new Map(job.context.entries);
   const made = new Set<string>();
   const rendered: string[] = [];
-  const facts = inputs.map((input, i): PageFacts => {
+  const facts = inputs.map((input, i): DocumentResult => {
     started?.(i);
     try {
       return renderOne(server, job, entries, made, input, renderer, (html) => (rendered[i] = html));
     } catch (error) {
-      return { islands: [], scripts: [], imageUrls: [], bytes: 0, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+      return { facts: { islands: [], scripts: [] }, imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
   });
   if (job.markdownCache) toCache(job.markdownCache, inputs, facts, rendered);
@@ -109,7 +106,7 @@ export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: 
  * marks each page's facts. The first write that fails stops the others (the build goes on
  * without caching, and is told why).
  */
-function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: PageFacts[], rendered: string[]): void {
+function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: DocumentResult[], rendered: string[]): void {
   for (const [i, input] of inputs.entries()) {
     if (rendered[i] === undefined || input.cacheKey === undefined || facts[i].markdownError !== undefined || facts[i].error) continue;
     try {
@@ -123,27 +120,30 @@ function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: PageFacts[
   }
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): PageFacts {
+function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): DocumentResult {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
+  /** The link facts of the Markdown body, by its HTML: the page records them where it inserts it. */
+  const fragments: [string, LinkFacts][] = [];
   if (route.markdown) {
     let html = input.markdownHtml;
+    let links: LinkFacts | undefined;
     if (html === undefined) {
       if (!renderer.markdown) throw new Error('the Markdown pipeline was not loaded for a document that needs it');
-      html = renderer.markdown.render(route.markdown.body, job.markdown);
+      ({ html, links } = renderer.markdown.renderWithLinks(route.markdown.body, job.markdown));
       if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
       rendered(html);
     }
     if (html.startsWith(MARKDOWN_FAILED)) {
       markdownError = html.slice(MARKDOWN_FAILED.length, -'-->'.length);
       html = '';
-    }
+    } else if (job.links) fragments.push([html, links ?? cachedMarkdownLinks(html)]);
     const into = route.markdown.into;
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
   if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
-  const page = renderPageDocument(server, job.context, entries, route, renderer.kept);
+  const page = renderPageDocument(server, job.context, entries, route, renderer.kept, fragments);
   const bytes = Buffer.byteLength(page.html);
   const facts: PageFacts = {
     islands: page.islands,
@@ -151,19 +151,17 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     bytes,
     gzip: job.gzipAbove !== undefined && gzipCeiling(bytes) > job.gzipAbove ? gzipSync(page.html).length : undefined,
     imageLoads: job.phoneImages ? phoneLoads(page.images, route.head.preloadImages) : undefined,
-    imageUrls: imageUrls(page.images),
-    links: job.links ? linkFacts(page.html) : undefined,
-    markdownHtml,
-    markdownError,
+    links: job.links ? page.links : undefined,
   };
-  if (!job.writeTo) return { ...facts, html: page.html };
+  const result: DocumentResult = { facts, imageUrls: imageUrls(page.images), markdownHtml, markdownError };
+  if (!job.writeTo) return { ...result, html: page.html };
   try {
-    facts.mtimeMs = writePage(made, outputFile(job.writeTo, route.output), page.html);
+    result.mtimeMs = writePage(made, outputFile(job.writeTo, route.output), page.html);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    facts.writeError = { message: `writing ${route.output}: ${e?.message ?? String(error)}`, code: e?.code, path: e?.path };
+    result.writeError = { message: `writing ${route.output}: ${e?.message ?? String(error)}`, code: e?.code, path: e?.path };
   }
-  return facts;
+  return result;
 }
 
 /**

@@ -111,9 +111,9 @@ describe('blog rules', () => {
   });
 
   it('drops the dangling detailing reference with a warning, not an error', () => {
-    expect(site.state.diagnostics).toEqual([
-      expect.objectContaining({ code: 'DroppedReferenceWarning', severity: 'warning', field: 'relatedServices[1]' }),
-    ]);
+    // The fixture's short descriptions also get main's description-length warnings: no error is the point.
+    expect(site.state.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(site.state.diagnostics).toContainEqual(expect.objectContaining({ code: 'DroppedReferenceWarning', severity: 'warning', field: 'relatedServices[1]' }));
     expect(site.html('/detailing-services/deep-clean')).not.toContain('/detailing-services/furniture-upholstery');
   });
 });

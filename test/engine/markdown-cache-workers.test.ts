@@ -9,19 +9,19 @@ import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { Executor } from '../../src/executor/executor.ts';
 import { FEED_SIZE } from '../../src/feeds/feed-links.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
-import type { PageFacts } from '../../src/render/render-documents.ts';
+import type { DocumentResult } from '../../src/render/render-documents.ts';
 import { perfProject } from '../perf-project.ts';
 
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
 const POSTS = 300;
 
 /** Builds in memory on the workers with the project's file caches; the facts that came back to this thread. */
-async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise<{ facts: PageFacts[]; files: MemoryWriter["files"] }> {
-  const facts: PageFacts[] = [];
+async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise<{ facts: DocumentResult[]; files: MemoryWriter["files"] }> {
+  const facts: DocumentResult[] = [];
   const each = Executor.prototype.each;
   const spy = vi.spyOn(Executor.prototype, 'each').mockImplementation(function (this: Executor, task, items, shared, max, onResult, prepare) {
     return each.call(this, task, items, shared, max, (i, result, item) => {
-      if (!(result instanceof Error) && 'bytes' in (result as object)) facts.push(result as PageFacts);
+      if (!(result instanceof Error) && 'imageUrls' in (result as object)) facts.push(result as DocumentResult);
       return onResult(i, result, item);
     }, prepare);
   });

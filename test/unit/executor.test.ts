@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Executor, WorkerFailure } from '../../src/executor/executor.ts';
-import type { DocumentInput, DocumentJob, PageFacts } from '../../src/render/render-documents.ts';
+import type { DocumentInput, DocumentJob, DocumentResult } from '../../src/render/render-documents.ts';
 import type { PageRoute } from '../../src/routes/types.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
@@ -44,7 +44,7 @@ describe('executor', { timeout: 60_000 }, () => {
     const pooled = await (await start()).runAll('document', docs, { job }, 3);
     const inline = await Executor.inline().runAll('document', docs, { job }, 3);
     expect(pooled).toEqual(inline);
-    expect((pooled[7] as PageFacts).html).toContain('<main data-template="post"><h2 id="part-7">Part 7</h2>');
+    expect((pooled[7] as DocumentResult).html).toContain('<main data-template="post"><h2 id="part-7">Part 7</h2>');
   });
 
   it.each([

@@ -5,16 +5,17 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LinkInterner, LinkTable, type LinkFacts } from '../../src/check/link-facts.ts';
 import { sealedChunks, unsealChunks } from '../../src/cache/file-cache.ts';
-import { IncrementalWriter, manifestText, type PageMeta } from '../../src/output/incremental-writer.ts';
+import { IncrementalWriter, manifestText } from '../../src/output/incremental-writer.ts';
+import { LinkInterner, LinkTable } from '../../src/render/link-strings.ts';
+import type { LinkFacts, PageFacts } from '../../src/render/page-facts.ts';
 
 const facts = (n: number): LinkFacts => ({
   ids: ['main', `post-${n}`],
   links: ['/', '/about', `/blog/${n}`, '#main'],
   resources: [{ url: '/favicon.svg', kind: 'file' }, { url: `/images/${n}.jpg`, kind: 'image' }, { url: '/images/1.jpg', kind: 'file' }],
 });
-const meta = (n: number): PageMeta => ({ islands: [], scripts: ['/a.js'], bytes: 10, links: facts(n) });
+const meta = (n: number): PageFacts => ({ islands: [], scripts: ['/a.js'], bytes: 10, links: facts(n) });
 
 async function firstBuild(root: string): Promise<void> {
   const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
@@ -50,7 +51,7 @@ describe('output manifest', () => {
   it('is left as it is by a build that keeps everything, and rewritten when a kept page is described anew', async () => {
     const { root, file } = await builtManifest();
     const before = statSync(file).mtimeMs;
-    const again = async (describe: (n: number, kept: PageMeta) => PageMeta) => {
+    const again = async (describe: (n: number, kept: PageFacts) => PageFacts) => {
       const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
       await writer.prepare();
       for (const n of [1, 2, 3]) {
@@ -106,7 +107,7 @@ const writeManifest = (file: string, manifest: unknown) => writeFileSync(file, B
 
 describe('the manifest file', () => {
   // What the manifest was before it was written in chunks: one object, stringified at once.
-  const asOneObject = (outDir: string, entries: Map<string, { key: string; size: number; mtimeMs: number; page?: PageMeta }>) => {
+  const asOneObject = (outDir: string, entries: Map<string, { key: string; size: number; mtimeMs: number; page?: PageFacts }>) => {
     const table = new LinkTable();
     const files: Record<string, unknown> = {};
     for (const [path, entry] of [...entries].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -118,7 +119,7 @@ describe('the manifest file', () => {
   };
 
   it('is made in chunks as it is written, and says what one JSON object of every entry said', () => {
-    const entries = new Map<string, { key: string; size: number; mtimeMs: number; page?: PageMeta }>();
+    const entries = new Map<string, { key: string; size: number; mtimeMs: number; page?: PageFacts }>();
     for (let n = 3000; n > 0; n--) {
       entries.set(`blog/${n}/index.html`, { key: `page:${n}`, size: n, mtimeMs: 1.5 * n, page: meta(n) });
       entries.set(`cards/blog/${n}.png`, { key: `named:/cache/${n}.png`, size: n, mtimeMs: n });
