@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedPost, PostMemo } from '../../src/cache/post-cache.ts';
 import { SourceHashes } from '../../src/cache/source-hashes.ts';
 import { loadContent } from '../../src/content/load-content.ts';
@@ -27,12 +27,19 @@ function memo() {
   return { posts, read };
 }
 
-async function project(): Promise<string> {
+/** A copy of the real content in a project of its own. */
+function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'stitch-source-hashes-'));
   cpSync(join(import.meta.dirname, '../../content'), join(root, 'content'), { recursive: true });
-  await sleep(2100); // files changed in the last two seconds are not remembered
   return root;
 }
+
+/** One project per test, made together: files changed in the last two seconds are not remembered, so they age once. */
+const projects: string[] = [];
+beforeAll(async () => {
+  projects.push(project(), project());
+  await sleep(2100);
+});
 
 async function load(root: string, posts: PostMemo) {
   const hashes = SourceHashes.open(join(root, '.stitch/cache'), 'content', 'v1');
@@ -45,7 +52,7 @@ const post = (r: Awaited<ReturnType<typeof load>>) => ({ source: r.graph!.source
 
 describe('post hashes by file identity', () => {
   it('reads no unchanged post, and gives the same graph', async () => {
-    const root = await project();
+    const root = projects.shift()!;
     const { posts, read } = memo();
     const first = await load(root, posts);
     expect(read).toContain(POST);
@@ -57,7 +64,7 @@ describe('post hashes by file identity', () => {
   });
 
   it('reads a post again after an edit that keeps its size and puts its mtime back', async () => {
-    const root = await project();
+    const root = projects.shift()!;
     const { posts, read } = memo();
     const first = await load(root, posts);
     await load(root, posts); // remembered
