@@ -3,38 +3,21 @@
 // out, `ogImage` replaces the drawn card with the editor's image (copied under a content-hashed
 // name, its size in the meta), and an ogImage that is missing or too small is an error at its
 // line. Service category pages get a card of their own. A changed field redraws that card only.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.ts';
-import { resolveConfig } from '../src/config/resolve-config.ts';
-import { MemoryWriter } from '../src/output/writer.ts';
-import { contentTree, outputFile, ROOT } from './helpers/build-site.ts';
+import { contentTree, ROOT } from './helpers/build-site.ts';
+import { cardSiteFolders, meta, type CardSite as Built } from './helpers/card-site.ts';
 
 const SITE = 'https://mini.example.com';
 const ESPRESSO_RED = 0x23;
 
-let assets: string;
-let cacheDir: string;
+const site = cardSiteFolders('chosen');
+const { assets } = site;
 let content: string;
 let first: Built;
 
-interface Built extends BuildResult {
-  writer: MemoryWriter;
-  doc(path: string): Document;
-}
-
-const config = (contentDir: string) => ({ ...resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600' }, ROOT), assetsDir: assets, cacheDir });
-
-async function buildWithCards(contentDir: string, mode?: 'check'): Promise<Built> {
-  const writer = new MemoryWriter();
-  const result = await build(config(contentDir), mode ? { writer, mode, keepGoing: true } : { writer, copyAssets: true, renderCards: true, workers: false, links: true });
-  return { ...result, writer, doc: (path) => parseHTML(writer.text(outputFile(path)) ?? '').document as unknown as Document };
-}
-
-const meta = (doc: Document, key: string) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 const post = (slug: string, fields: string) =>
   `---\ntitle: A Headline Far Longer Than Its Card Needs It To Be\ndescription: A post of the chosen-cards test, with a description long enough to pass the check.\ndate: 2025-09-01\nauthor: The Shop Team\ntags: [leather]\n${fields}---\nBody of ${slug}.\n`;
 /** The mean red of the card's lower right corner: the photo column's, or the espresso background when the card has no photo. */
@@ -42,14 +25,11 @@ const cornerRed = async (png: Uint8Array) => (await sharp(await sharp(png).extra
 const card = (built: Built, path: string) => built.writer.files.get(new URL(meta(built.doc(path), 'og:image')!).pathname.slice(1)) as Uint8Array;
 
 beforeAll(async () => {
-  assets = mkdtempSync(join(ROOT, '.stitch', 'test-chosen-assets-'));
-  mkdirSync(join(assets, 'images/og'), { recursive: true });
-  for (const name of ['logo.png', 'og-default.jpg']) copyFileSync(join(ROOT, 'site-assets/images', name), join(assets, 'images', name));
+  mkdirSync(join(assets, 'images/og'));
   const solid = (width: number, height: number, r: number, g: number, b: number) => sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
   writeFileSync(join(assets, 'images/red.jpg'), await solid(800, 600, 220, 30, 40));
   writeFileSync(join(assets, 'images/og/own.jpg'), await solid(1200, 630, 20, 90, 200));
   writeFileSync(join(assets, 'images/og/small.jpg'), await solid(800, 420, 20, 90, 200));
-  cacheDir = mkdtempSync(join(ROOT, '.stitch', 'test-chosen-cache-'));
   const albuquerque = readFileSync(join(ROOT, 'test/fixtures/mini/locations/albuquerque.yaml'), 'utf8');
   content = contentTree({
     'blog/card-title.md': post('card-title', 'coverImage: /images/red.jpg\ncard:\n  title: Short Card Title\n'),
@@ -57,12 +37,12 @@ beforeAll(async () => {
     'blog/own-image.md': post('own-image', 'ogImage: /images/og/own.jpg\n'),
     'locations/albuquerque.yaml': `${albuquerque}card:\n  image: /images/red.jpg\n`,
   }, 'test/fixtures/mini');
-  first = await buildWithCards(content);
+  first = await site.build(content);
   if (!first.ok) throw new Error(first.state.diagnostics.map((d) => d.message).join('\n'));
 }, 120_000);
 
 afterAll(() => {
-  for (const dir of [assets, cacheDir, content]) rmSync(dir, { recursive: true, force: true });
+  rmSync(content, { recursive: true, force: true });
 });
 
 describe('card:', () => {
@@ -104,7 +84,7 @@ describe('ogImage:', () => {
       'locations/rio-rancho.yaml': `${readFileSync(join(ROOT, 'test/fixtures/mini/locations/rio-rancho.yaml'), 'utf8')}card:\n  titel: A typo\nogImag: /images/og/own.jpg\n`,
     }, 'test/fixtures/mini');
     try {
-      const checked = await buildWithCards(bad, 'check');
+      const checked = await site.build(bad, { check: true });
       const found = checked.state.diagnostics.filter((d) => d.field === 'ogImage').map((d) => ({ code: d.code, file: d.file?.split('/').pop(), line: d.line, message: d.message }));
       expect(found).toHaveLength(2);
       expect(found).toEqual(expect.arrayContaining([
@@ -136,7 +116,7 @@ describe('keys', () => {
     const before = first.state.cards!.files.map((f) => f.key);
     const file = join(content, 'blog/card-title.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Short Card Title', 'Another Card Title'));
-    const again = await buildWithCards(content);
+    const again = await site.build(content);
     expect(again.state.cards!.rendered).toBe(1);
     expect(again.state.cards!.files.map((f) => f.key).filter((k) => !before.includes(k))).toHaveLength(1);
   }, 120_000);
