@@ -78,7 +78,7 @@ type CardProps = Parameters<CardTemplate['SocialCard']>[0];
 
 /**
  * One card: satori with the card's fonts and the fallback fonts its text needs, emoji as images
- * (satori's own hook for them), then resvg's own PNG. No system fonts: satori gives outlines.
+ * (satori's own hook for them), drawn by resvg, written by sharp. No system fonts: satori gives outlines.
  * The fallback fonts are given, not added through the hook: satori adds those to a font list it
  * shares between calls, so a card would depend on the cards drawn before it.
  */
@@ -88,7 +88,7 @@ export async function drawCard(template: CardTemplate, fonts: CardFont[], fallba
   const svg = await satori(template.SocialCard({ ...props, title }), {
     width: template.CARD_WIDTH,
     height: template.CARD_HEIGHT,
-    fonts: [...fonts, ...await fallback.fontsFor(text)],
+    fonts: await fallback.listFor(fonts, text),
     loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? emojiImage(template, root, segment) : []),
   });
   const drawn = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
