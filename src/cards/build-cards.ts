@@ -59,14 +59,8 @@ export interface CardsContext {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A card's PNG, as stored: a value that is not a PNG is a miss. */
-export const cardKind: CacheKind<Uint8Array> = {
-  name: 'cards',
-  version: '2',
-  encode: (png) => png,
-  decode: (data) => (data.subarray(0, 8).equals(PNG_SIGNATURE) ? data : undefined),
-};
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A card's PNG, as stored (the store checks each value against the hash written with it: a damaged one is a miss). */
+export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', encode: (png) => png, decode: (data) => data };
 
 /** From this many cards to draw, the pool draws them: its start (~0.3 s of CPU a worker) then pays. */
 export const CARD_POOL_THRESHOLD = 40;
@@ -83,7 +77,6 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   const bundle = await ctx.bundle();
   const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
   const host = new URL(ctx.siteUrl).host;
-  // What every card's pixels depend on besides its page: this code, the libraries that draw, the template…
   const shared = createHash('sha256')
     .update(engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js'])).update('\0').update(bundle.hash).update('\0')
     .update(fontsHash(await readCardFonts(bundle, ctx.root), bundle, ctx.root)).update('\0')
@@ -126,9 +119,8 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
       return;
     }
     // Not cached: the next build tries the photo again (and says so again).
-    const known = failed.get(job.photo!) ?? { reason: drawn.photoError, pages: [] };
-    known.pages.push(job.page);
-    failed.set(job.photo!, known);
+    if (!failed.has(job.photo!)) failed.set(job.photo!, { reason: drawn.photoError, pages: [] });
+    failed.get(job.photo!)!.pages.push(job.page);
     result.uncached.push({ path: job.output, contents: drawn.png });
   };
   if (cards.length > 0) {

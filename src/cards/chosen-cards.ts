@@ -44,7 +44,12 @@ export function chosenCard(path: string, entry: CardFields, page: Omit<CardReque
 export async function readChosenCards(graph: ContentGraph, assetsDir: string): Promise<{ ogImages: Map<string, OgImage>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const named: { path: string; file: string; field: string }[] = [];
-  for (const { entry, file, at } of cardEntries(graph)) {
+  // Every entry whose page has a card it may choose, with its file and where its fields are in it.
+  const entries: { entry: CardFields; file: string; at: string }[] = [
+    ...graph.categories.flatMap((c) => c.services.map((entry, i) => ({ entry, file: c.origin.file, at: `services[${i}].` }))),
+    ...[...graph.detailing, ...graph.locations, ...graph.posts].map((entry) => ({ entry, file: entry.origin.file, at: '' })),
+  ];
+  for (const { entry, file, at } of entries) {
     const photo = entry.card?.image === 'none' ? undefined : entry.card?.image;
     for (const [path, field, own] of [[photo, `${at}card.image`, false], [entry.ogImage, `${at}ogImage`, true]] as const) {
       if (path && !graph.assets.has(path)) diagnostics.push(errors.missingAsset({ file, field }, path));
@@ -67,12 +72,4 @@ export async function readChosenCards(graph: ContentGraph, assetsDir: string): P
   }
   for (const f of named) if (unfit.has(f.path)) diagnostics.push(errors.ogImageUnfit({ file: f.file, field: f.field }, f.path, unfit.get(f.path)!));
   return { ogImages, diagnostics };
-}
-
-/** Every entry whose page has a card it may choose, with its file and where its fields are in it. */
-function cardEntries(graph: ContentGraph): { entry: CardFields; file: string; at: string }[] {
-  return [
-    ...graph.categories.flatMap((c) => c.services.map((entry, i) => ({ entry, file: c.origin.file, at: `services[${i}].` }))),
-    ...[...graph.detailing, ...graph.locations, ...graph.posts].map((entry) => ({ entry, file: entry.origin.file, at: '' })),
-  ];
 }
