@@ -100,13 +100,10 @@ describe('a post with `updated:`', () => {
     expect(text(atom.querySelector('feed > updated'))).toBe('2025-12-31T07:00:00.000Z');
   });
 
-  it('JSON Feed: date_modified is `updated`, date_published the date', () => {
+  it('JSON Feed: date_modified is `updated`, date_published the date; RSS keeps the publication dates (pubDate, lastBuildDate)', () => {
     const items = JSON.parse(site.writer.text('blog/feed.json')!).items as { id: string; date_published: string; date_modified: string }[];
     expect(items.find((i) => i.id === `${ORIGIN}/blog/revised-post`)).toMatchObject({ date_published: '2025-10-01T06:00:00.000Z', date_modified: '2025-11-14T07:00:00.000Z' });
     expect(items.find((i) => i.id === `${ORIGIN}/blog/first-post`)).toMatchObject({ date_published: '2025-10-28T06:00:00.000Z', date_modified: '2025-10-28T06:00:00.000Z' });
-  });
-
-  it('RSS is unchanged: pubDate and lastBuildDate are publication dates', () => {
     const rss = xml(site.writer.text('blog/rss.xml')!);
     const item = [...rss.querySelectorAll('item')].find((i) => text(i.querySelector('link')) === `${ORIGIN}/blog/revised-post`)!;
     expect(text(item.querySelector('pubDate'))).toBe('Wed, 01 Oct 2025 06:00:00 GMT');

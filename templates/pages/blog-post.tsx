@@ -49,7 +49,7 @@ export function BlogPost(props: BlogPostProps) {
           <div className="post-byline">
             <p className="post-meta">
               <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>{' '}
-              {post.updatedLabel && <><span className="post-updated"><Icon name="refresh" /><time dateTime={post.updated}>Updated {post.updatedLabel}</time></span>{' '}</>}
+              {post.updatedLabel && <><span className="post-updated"><Icon name="refresh" /><time dateTime={post.updated}>{`Updated ${post.updatedLabel}`}</time></span>{' '}</>}
               <span><Icon name="clock" />{post.readingTime} min read</span>{' '}
               <span><Icon name="user" />By {post.author}</span>
             </p>
