@@ -4,7 +4,7 @@
 // `updated`, if any, is its `date`: the limit is the later of today and `date`, and a post that
 // passes never starts failing as time goes on. Drafts and scheduled posts are checked too, so the
 // error comes when the date is written, not on the day the post goes out.
-import type { ContentGraph, Post } from '../content/types.ts';
+import type { ContentGraph } from '../content/types.ts';
 import { businessDay } from '../content/publication.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -17,7 +17,7 @@ export function checkUpdatedDates(graph: Pick<ContentGraph, 'posts' | 'withheld'
   // future, and the business day (whose first format loads ICU's date data) is not asked for.
   const surelyPast = new Date(buildTime - 12 * HOUR_MS).toISOString().slice(0, 10);
   let today: string | undefined;
-  for (const post of [...graph.posts, ...graph.withheld] as Post[]) {
+  for (const post of [...graph.posts, ...graph.withheld]) {
     const { updated, date } = post;
     if (!updated) continue;
     const where = { file: post.origin.file, field: 'updated' };
