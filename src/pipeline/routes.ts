@@ -71,7 +71,7 @@ export async function routesStage(state: BuildState, options: BuildContext): Pro
     images: state.images?.manifest ?? {},
   });
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state));
+  const table = buildRouteTable(graph, state.layout, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state));
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;
