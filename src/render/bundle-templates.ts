@@ -94,23 +94,44 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     define: { 'process.env.NODE_ENV': '"production"' },
     jsxImportSource: recordingJsx,
   }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const dir = `${cacheDir}/server`;
+  const kept = await keepModule(`${cacheDir}/server`, 'templates', 12, code, (module: ServerModule & ServerFacts): ServerFacts => {
+    const { headScript, frameOrigins, themeColor } = module;
+    return { headScript, frameOrigins, themeColor };
+  }, (facts) => typeof facts === 'object' && facts !== null);
+  return { ...kept.facts, hash: kept.hash, file: kept.file, load: kept.load };
+}
+
+/** A bundled module kept as a file, and what a build needs of it without importing it. */
+export interface KeptModule<M, F> {
+  facts: F;
+  /** Hash of the module's code (`hashLength` hex digits): in its file's name. */
+  hash: string;
+  file: string;
+  /** The module, imported on first call. */
+  load(): Promise<M>;
+}
+
+/**
+ * Writes `code` to `<dir>/<name>-<hash>.mjs` and keeps `pick(module)` beside it as JSON sealed
+ * with the hash, so a build that needs only those facts never imports the module. Atomic: a
+ * killed build must not leave a torn module that later builds would import; and one damaged
+ * since (its bytes are not the bundle's) is written again. Facts that are damaged or fail
+ * `valid` are taken from the module again.
+ */
+export async function keepModule<M, F>(dir: string, name: string, hashLength: number, code: string, pick: (module: M) => F, valid: (facts: unknown) => boolean): Promise<KeptModule<M, F>> {
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, hashLength);
   await mkdir(dir, { recursive: true });
-  const file = `${dir}/templates-${hash}.mjs`;
-  // Atomic: a killed build must not leave a torn module that later builds would import; and one
-  // damaged since (its bytes are not the bundle's) is written again.
+  const file = `${dir}/${name}-${hash}.mjs`;
   if (!sameBytes(file, code)) await writeFileAtomic(file, code);
-  let loaded: Promise<ServerModule & ServerFacts> | undefined;
-  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<ServerModule & ServerFacts>);
-  const factsFile = `${dir}/templates-${hash}.json`;
-  let facts = readFacts(factsFile, hash);
-  if (!facts) {
-    const { headScript, frameOrigins, themeColor } = await load();
-    facts = { headScript, frameOrigins, themeColor };
+  let loaded: Promise<M> | undefined;
+  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<M>);
+  const factsFile = `${dir}/${name}-${hash}.json`;
+  let facts = readFacts(factsFile, hash, valid) as F | undefined;
+  if (facts === undefined) {
+    facts = pick(await load());
     writeSealed(factsFile, hash, JSON.stringify(facts));
   }
-  return { ...facts, hash, file, load };
+  return { facts, hash, file, load };
 }
 
 /** Whether `file` holds exactly `code` (a module is imported only when it is the bundle just made). */
@@ -122,11 +143,11 @@ export function sameBytes(file: string, code: string): boolean {
   }
 }
 
-/** The facts kept beside a module (sealed with its hash), or undefined when there are none or they are damaged. */
-function readFacts(file: string, hash: string): ServerFacts | undefined {
+/** The facts kept beside a module (sealed with its hash), or undefined when there are none, they are damaged or not `valid`. */
+function readFacts(file: string, hash: string, valid: (facts: unknown) => boolean): unknown {
   try {
-    const facts = JSON.parse(readSealed(file, hash)!.toString('utf8')) as ServerFacts;
-    return typeof facts === 'object' && facts !== null ? facts : undefined;
+    const facts: unknown = JSON.parse(readSealed(file, hash)!.toString('utf8'));
+    return valid(facts) ? facts : undefined;
   } catch {
     return undefined;
   }
