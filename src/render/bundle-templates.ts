@@ -3,17 +3,14 @@
 // restarting Node. The module (the templates and React: ~50–80 ms to import) is imported when a
 // page renders here; what every build needs of it besides (the head script, the frame origins,
 // the theme colour) is kept beside it as JSON once it has been imported.
-import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
-import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { keptModule } from './kept-module.ts';
 import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
 import type { KeptParts } from './reused.tsx';
@@ -94,61 +91,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     define: { 'process.env.NODE_ENV': '"production"' },
     jsxImportSource: recordingJsx,
   }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
-  const kept = await keepModule(`${cacheDir}/server`, 'templates', 12, code, (module: ServerModule & ServerFacts): ServerFacts => {
-    const { headScript, frameOrigins, themeColor } = module;
-    return { headScript, frameOrigins, themeColor };
-  }, (facts) => typeof facts === 'object' && facts !== null);
+  const kept = await keptModule<ServerModule & ServerFacts, ServerFacts>(`${cacheDir}/server`, 'templates', code, 12,
+    ({ headScript, frameOrigins, themeColor }) => ({ headScript, frameOrigins, themeColor }), (facts) => typeof facts === 'object' && facts !== null);
   return { ...kept.facts, hash: kept.hash, file: kept.file, load: kept.load };
-}
-
-/** A bundled module kept as a file, and what a build needs of it without importing it. */
-export interface KeptModule<M, F> {
-  facts: F;
-  /** Hash of the module's code (`hashLength` hex digits): in its file's name. */
-  hash: string;
-  file: string;
-  /** The module, imported on first call. */
-  load(): Promise<M>;
-}
-
-/**
- * Writes `code` to `<dir>/<name>-<hash>.mjs` and keeps `pick(module)` beside it as JSON sealed
- * with the hash, so a build that needs only those facts never imports the module. Atomic: a
- * killed build must not leave a torn module that later builds would import; and one damaged
- * since (its bytes are not the bundle's) is written again. Facts that are damaged or fail
- * `valid` are taken from the module again.
- */
-export async function keepModule<M, F>(dir: string, name: string, hashLength: number, code: string, pick: (module: M) => F, valid: (facts: unknown) => boolean): Promise<KeptModule<M, F>> {
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, hashLength);
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}/${name}-${hash}.mjs`;
-  if (!sameBytes(file, code)) await writeFileAtomic(file, code);
-  let loaded: Promise<M> | undefined;
-  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<M>);
-  const factsFile = `${dir}/${name}-${hash}.json`;
-  let facts = readFacts(factsFile, hash, valid) as F | undefined;
-  if (facts === undefined) {
-    facts = pick(await load());
-    writeSealed(factsFile, hash, JSON.stringify(facts));
-  }
-  return { facts, hash, file, load };
-}
-
-/** Whether `file` holds exactly `code` (a module is imported only when it is the bundle just made). */
-export function sameBytes(file: string, code: string): boolean {
-  try {
-    return readFileSync(file).equals(Buffer.from(code, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-/** The facts kept beside a module (sealed with its hash), or undefined when there are none, they are damaged or not `valid`. */
-function readFacts(file: string, hash: string, valid: (facts: unknown) => boolean): unknown {
-  try {
-    const facts: unknown = JSON.parse(readSealed(file, hash)!.toString('utf8'));
-    return valid(facts) ? facts : undefined;
-  } catch {
-    return undefined;
-  }
 }
