@@ -4,7 +4,7 @@
 // uniform, including for posts listed under several of the asking post's tags.
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../src/content/types.ts';
-import { RelatedMemo, relatedPosts } from '../src/routes/related-posts.ts';
+import { relatedPosts, tagIndex } from '../src/routes/related-posts.ts';
 
 function posts(n: number, tagCount: number): Post[] {
   let seed = 7;
@@ -25,8 +25,9 @@ function candidates(post: Post, list: Post[]): Post[] {
 /** How often each candidate is drawn when many outsiders with these tags ask. */
 function frequencies(list: Post[], tags: string[], askers: number, limit = 3): Map<string, number> {
   const counts = new Map<string, number>();
+  const index = tagIndex(list);
   for (let i = 0; i < askers; i++) {
-    for (const p of relatedPosts({ slug: `asker-${i}`, tags } as Post, list, limit)) counts.set(p.slug, (counts.get(p.slug) ?? 0) + 1);
+    for (const p of relatedPosts({ slug: `asker-${i}`, tags } as Post, list, limit, index)) counts.set(p.slug, (counts.get(p.slug) ?? 0) + 1);
   }
   return counts;
 }
@@ -40,8 +41,9 @@ describe('related posts', () => {
   it('are other posts sharing a tag, without repeats, as many as there are up to the limit', () => {
     for (const [n, tags] of [[1, 1], [2, 1], [50, 3], [700, 20], [300, 200], [3000, 4]] as const) {
       const list = posts(n, tags);
+      const index = tagIndex(list);
       for (const post of list) {
-        const related = relatedPosts(post, list);
+        const related = relatedPosts(post, list, 3, index);
         const pool = new Set(slugs(candidates(post, list)));
         expect(related.length).toBe(Math.min(3, pool.size));
         expect(new Set(slugs(related)).size).toBe(related.length);
@@ -53,7 +55,8 @@ describe('related posts', () => {
   it('are the same for the same content (a new list with equal posts)', () => {
     const list = posts(2000, 6);
     const copy = list.map((p) => ({ ...p, tags: [...p.tags] }));
-    for (const post of list.slice(0, 300)) expect(slugs(relatedPosts(post, copy))).toEqual(slugs(relatedPosts(post, list)));
+    const [index, copyIndex] = [tagIndex(list), tagIndex(copy)];
+    for (const post of list.slice(0, 300)) expect(slugs(relatedPosts(post, copy, 3, copyIndex))).toEqual(slugs(relatedPosts(post, list, 3, index)));
   });
 
   it('draw every candidate equally often, small unions and large ones alike', () => {
@@ -95,21 +98,19 @@ describe('related posts', () => {
     expect(relatedPosts({ slug: 'lonely', tags: ['nope'] } as Post, list)).toEqual([]);
   });
 
-  it('answer a rebuilt list with the same slugs and tags from memory, with the new list\'s posts', () => {
+  it('answer a rebuilt list with the same slugs and tags alike, with the new list\'s posts', () => {
     const list = posts(200, 6);
-    const memo = new RelatedMemo();
-    const first = list.map((p) => slugs(relatedPosts(p, list, 3, memo)));
+    const first = list.map((p) => slugs(relatedPosts(p, list)));
     // A dev rebuild: new objects, same slugs and tags, one title edited.
     const again = list.map((p) => ({ ...p, title: p.slug === 'post-3' ? 'Edited' : 'Same' } as Post));
-    const second = again.map((p) => relatedPosts(p, again, 3, memo));
-    expect(memo.answers!.slugs.size).toBe(200);
+    const second = again.map((p) => relatedPosts(p, again));
     expect(second.map(slugs)).toEqual(first);
     for (const related of second) for (const p of related) expect(again).toContain(p);
     // Tags changed: answered anew.
     const retagged = again.map((p, i) => (i % 7 === 0 ? { ...p, tags: ['tag-0'] } as Post : p));
     for (const post of retagged) {
       const pool = new Set(slugs(candidates(post, retagged)));
-      const related = relatedPosts(post, retagged, 3, memo);
+      const related = relatedPosts(post, retagged);
       expect(related.length).toBe(Math.min(3, pool.size));
       for (const r of related) expect(pool.has(r.slug)).toBe(true);
     }

@@ -9,46 +9,24 @@ import { displayPath as relative } from './display-path.ts';
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
 import type { SourceHashes } from '../cache/source-hashes.ts';
+import { loadPosts, type Loader } from './load-posts.ts';
 import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { listProjectFiles } from './project-files.ts';
 import { SourceReader, type TextMemo } from './read-source.ts';
-import { unshared } from './post-bodies.ts';
 import type * as Schemas from './schemas.ts';
-import { isSlug } from './slug.ts';
-import type { ContentGraph, MarkdownPage, Origin, Post, RedirectRule, SourceText } from './types.ts';
+import type { ContentGraph, MarkdownPage, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
-import { compareText, comparerFor } from './compare-text.ts';
+import { compareText } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
   diagnostics: Diagnostic[];
 }
 
-interface Loader {
-  root: string;
-  contentDir: string;
-  diagnostics: Diagnostic[];
-  /** Parsed posts from earlier builds (the post cache), when the build keeps one. */
-  posts?: PostMemo;
-  /** Parsed YAML files from earlier builds. */
-  yaml?: YamlMemo;
-  /** The content folder's files, read through the rules of read-source.ts. */
-  reader: SourceReader;
-  hashes?: SourceHashes;
-  /** The schemas module, imported on first use. */
-  schemas?: Promise<typeof Schemas>;
-  keepBodies: boolean;
-}
-
 /** One of the content schemas, picked from the module once it is loaded. */
 type Pick<S> = (schemas: typeof Schemas) => S;
-
-function schemasOf(ctx: Loader): Promise<typeof Schemas> {
-  return (ctx.schemas ??= import('./schemas.ts'));
-}
 
 export type { TextMemo };
 
@@ -78,7 +56,13 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
   diagnostics.push(...listing.diagnostics);
   if (listing.refused.includes('')) return { diagnostics }; // the content folder itself links out of the project
   const reader = new SourceReader(root, contentDir, listing, diagnostics, options.texts);
-  const ctx: Loader = { root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader, keepBodies: options.keepBodies ?? true, hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined };
+  let schemas: Promise<typeof Schemas> | undefined;
+  const ctx: Loader = {
+    root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader,
+    keepBodies: options.keepBodies ?? true,
+    hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined,
+    schemas: () => (schemas ??= import('./schemas.ts')),
+  };
   const sources = new Map<string, SourceText>();
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -131,20 +115,13 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       const pos = redirects.doc.locate(['redirects', i, 'from']);
       return { ...r, prefix, base: prefix ? r.from.slice(0, -2) || '/' : r.from, origin: { file: redirects.doc.file, ...pos } };
     }),
-    posts: sortPosts(posts),
+    posts,
     withheld: [],
     assets,
     files: { site: site.doc.file, gallery: gallery.doc.file, home: home.doc.file, detailingPage: detailingPage.doc.file },
     sources,
   };
   return { graph, diagnostics: ctx.diagnostics };
-}
-
-/** Newest first, then by slug. */
-function sortPosts(posts: Post[]): Post[] {
-  const byDate = comparerFor(posts.map((p) => p.date));
-  const bySlug = comparerFor(posts.map((p) => p.slug));
-  return posts.sort((a, b) => byDate(b.date, a.date) || bySlug(a.slug, b.slug));
 }
 
 async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>, fallback?: z.output<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
@@ -155,10 +132,15 @@ async function loadYaml<S extends z.ZodType>(ctx: Loader, rel: string, schema: P
       const file = relative(ctx.root, `${ctx.contentDir}/${rel}`);
       return { data: fallback, doc: { file, data: fallback, locate: () => ({ line: 1, column: 1 }) } };
     }
-    ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
+    missingFile(ctx, rel);
     return undefined;
   }
   return parseAndValidate(ctx, source.file, source.text, schema, keep);
+}
+
+function missingFile(ctx: Loader, rel: string): void {
+  const where = { file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' };
+  ctx.diagnostics.push({ ...errors.missingField(where, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
 }
 
 /** The fields whose positions a file's loader always asks for: stored with its data. */
@@ -184,7 +166,7 @@ async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, 
   ctx.diagnostics.push(...parsed.diagnostics);
   const doc = parsed.doc;
   if (!doc) return undefined;
-  const result = validate(schema(await schemasOf(ctx)), doc);
+  const result = validate(schema(await ctx.schemas()), doc);
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
   if (parsed.diagnostics.length === 0 && result.diagnostics.length === 0) {
@@ -228,7 +210,7 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
   const source = ctx.reader.read(rel);
   if (source === 'failed') return undefined;
   if (source === 'missing') {
-    ctx.diagnostics.push({ ...errors.missingField({ file: relative(ctx.root, `${ctx.contentDir}/${rel}`), field: '(file)' }, `the file content/${rel}`), message: `Missing file: content/${rel} is required.`, hint: 'See docs/content-model.md for its format.' });
+    missingFile(ctx, rel);
     return undefined;
   }
   // Kept in the YAML cache as its front matter's validated data and where its body starts.
@@ -240,7 +222,7 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
   const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
   ctx.diagnostics.push(...diagnostics);
   if (!parsed) return undefined;
-  const result = validate(schema(await schemasOf(ctx)), parsed.doc);
+  const result = validate(schema(await ctx.schemas()), parsed.doc);
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
   const bodyStart = source.text.length - parsed.body.length;
@@ -248,87 +230,6 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
     ctx.yaml?.set(source.file, hash, { page: { data: result.data, bodyStart, bodyLine: parsed.bodyLine } });
   }
   return { data: result.data, body: parsed.body, origin: { file: source.file, line: parsed.bodyLine } };
-}
-
-/** Posts parsed between two turns of the event loop (when a listener takes their bodies). */
-const POST_SLICE = 64;
-
-/** The posts; `sources` gets each one's body and text hash (page keys hash that, not the body). */
-async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise<Post[]> {
-  const files = ctx.reader.list('blog', /\.md$/, true);
-  const posts: Post[] = [];
-  const seen = new Map<string, string>();
-  // A post's file relative to the project: the listing's paths are plain (no '.' or '..'), so the folder's part is worked out once.
-  const folder = relative(ctx.root, ctx.contentDir);
-  const loadOne = async (rel: string) => {
-    // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
-    const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
-    if (look?.known) {
-      const file = folder ? `${folder}/${rel}` : rel;
-      const cached = ctx.posts?.get(file, look.known, look.known.hash);
-      if (cached) {
-        const parsed = { body: '', bodyLine: cached.bodyLine };
-        return { rel, source: { file, text: '' }, hash: look.known.hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
-      }
-    }
-    const source = ctx.reader.read(rel);
-    if (typeof source === 'string') return undefined;
-    const hash = sourceHash(source.text);
-    if (look?.stat) ctx.hashes!.remember(rel, look.stat, hash, source.text.length);
-    const cached = ctx.posts?.get(source.file, source.text, hash);
-    if (cached) {
-      const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
-      return { rel, source, hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
-    }
-    const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
-    const result = parsed ? validate((await schemasOf(ctx)).postSchema, parsed.doc) : undefined;
-    const bodyStart = parsed ? source.text.length - parsed.body.length : 0;
-    return { rel, source, hash, parsed, bodyStart, diagnostics: [...diagnostics, ...(result?.diagnostics ?? [])], data: result?.data, readingTime: undefined };
-  };
-  // Pushed once, after the last file, as before the slices were taken one by one (the order of messages).
-  const diagnostics: Diagnostic[] = [];
-  const take = (item: Awaited<ReturnType<typeof loadOne>>) => {
-    if (!item) return;
-    diagnostics.push(...item.diagnostics);
-    const slug = basename(item.rel, '.md');
-    const origin: Origin = { file: item.source.file, line: 1, column: 1 };
-    const other = seen.get(slug);
-    if (other) {
-      diagnostics.push(errors.duplicateId(origin, 'post slug', slug, other));
-      return;
-    }
-    seen.set(slug, item.source.file);
-    if (!isSlug(slug)) {
-      diagnostics.push(errors.schema({ ...origin, field: '(file name)' }, 'a lowercase slug like "my-post" as the file name', `"${slug}"`));
-      return;
-    }
-    if (!item.data || !item.parsed) return;
-    const minutes = item.readingTime ?? item.data.readingTime ?? readingTime(item.parsed.body);
-    const bodyStart = item.bodyStart;
-    // The body is the text's tail, so it can be read back (a cached post's always is).
-    const cut = item.readingTime !== undefined || item.source.text.endsWith(item.parsed.body);
-    if (item.readingTime === undefined && item.diagnostics.length === 0 && cut) {
-      ctx.posts?.set(item.source.file, item.source.text, { data: item.data, bodyStart, bodyLine: item.parsed.bodyLine, readingTime: minutes }, item.hash);
-    }
-    const keep = ctx.keepBodies || !cut;
-    // Data from the post cache was decoded from its own JSON (JSON.parse copies every string):
-    // only a fresh parse's strings are slices of the file's text.
-    const fromCache = item.readingTime !== undefined;
-    posts.push({
-      slug,
-      ...(keep || fromCache ? item.data : unshared(item.data)),
-      readingTime: minutes,
-      body: keep ? item.parsed.body : '',
-      origin: { file: item.source.file, line: item.parsed.bodyLine },
-    });
-    sources.set(item.source.file, keep ? { body: item.parsed.body, hash: item.hash } : { hash: item.hash, path: `${ctx.contentDir}/${item.rel}`, start: bodyStart });
-  };
-  // Each slice is taken as soon as it is parsed: without kept bodies, its texts can go before the next is read.
-  for (let i = 0; i < files.length; i += POST_SLICE) {
-    for (const item of await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne))) take(item);
-  }
-  ctx.diagnostics.push(...diagnostics);
-  return posts;
 }
 
 /** site-assets/'s files as public paths: links out of the project and files that cannot be read are errors, not assets. */

@@ -14,7 +14,6 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../content/publication.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { RelatedMemo } from '../routes/related-posts.ts';
 import { apply, changedPaths, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
 export interface BuildOutcome {
@@ -59,7 +58,6 @@ export class DevSession {
   private unsettled = new Set<string>();
   /** Markdown HTML and parsed posts, in memory between builds (the first build reads .stitch/cache). */
   private readonly caches: Caches;
-  private readonly relatedMemo = new RelatedMemo();
   /** Content file texts with the snapshot stamp they were read at. */
   private readonly texts = new Map<string, { stamp: string; text: string }>();
   private loop?: Promise<void>;
@@ -185,7 +183,7 @@ export class DevSession {
     const writer = new MemoryWriter({ keyed: true, previous: full ? undefined : this.output });
     const { ok, state } = await build(config, {
       // links: the link check's warnings and errors, as build and check give them.
-      mode: 'dev', writer, extraHead: this.options.extraHead, cache: this.caches, relatedMemo: this.relatedMemo, links: true,
+      mode: 'dev', writer, extraHead: this.options.extraHead, cache: this.caches, links: true,
       // Unchanged files are not read again (their stamps say which), unchanged posts not parsed again.
       texts: {
         get: (path) => {

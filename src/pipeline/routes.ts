@@ -73,7 +73,7 @@ export async function routesStage(state: BuildState, options: BuildContext): Pro
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
   const chosen = await readChosenCards(graph, config.assetsDir); // the images editors name for their cards, checked
   state.diagnostics.push(...chosen.diagnostics);
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state), chosen.ogImages);
+  const table = buildRouteTable(graph, state.layout, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state), chosen.ogImages);
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;

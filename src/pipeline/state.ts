@@ -14,7 +14,6 @@ import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { RenderedPage } from '../render/page-facts.ts';
 import type { ServerBundle } from '../render/bundle-templates.ts';
 import type { LayoutData } from '../routes/layout-data.ts';
-import type { RelatedMemo } from '../routes/related-posts.ts';
 import type { PrefixRedirect, Route } from '../routes/types.ts';
 
 export type { RenderedPage };
@@ -119,8 +118,6 @@ export interface BuildOptions {
   keepGoing?: boolean;
   /** Texts of content files known unchanged since an earlier build (dev). */
   texts?: TextMemo;
-  /** Related-post answers kept between builds (dev): a rebuild with the same slugs and tags reuses them. */
-  relatedMemo?: RelatedMemo;
   /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
   /** What the build is for (default `build`): `dev` keeps bodies for in-place edits, `check` reads every file fresh. */

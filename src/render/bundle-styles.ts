@@ -6,6 +6,7 @@ import type { BuildOptions, Message } from 'esbuild';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
+import { esbuildDiagnostics } from './bundle-templates.ts';
 
 export interface StyleBundle {
   /** Public URL of the stylesheet, or undefined when there is none. */
@@ -39,7 +40,7 @@ export async function bundleStyles(root: string, templatesDir: string, minify: b
     result = await cachedBundle(bundleCache, 'styles', root, options, async () => (await import('esbuild')).build(options) as Promise<Bundled>);
   } catch (error) {
     const failure = error as { errors?: Message[] };
-    throw new StitchError(failure.errors?.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file, line: m.location.line, column: m.location.column + 1 } : {})) ?? [errors.bundleFailed(String(error))], { cause: error });
+    throw new StitchError(failure.errors ? esbuildDiagnostics(failure.errors, root) : [errors.bundleFailed(String(error))], { cause: error });
   }
   const files = result.outputFiles.map((f) => ({ path: relative(root, f.path), contents: f.contents }));
   const cssFile = files.find((f) => f.path.endsWith('.css'));

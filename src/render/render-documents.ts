@@ -172,23 +172,9 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
 function writePage(made: Set<string>, file: string, html: string): number {
   const dir = dirname(file);
   if (!made.has(dir)) {
-    makeDir(made, dir);
+    mkdirSync(dir, { recursive: true });
     made.add(dir);
   }
   writeFileSync(file, html);
   return statSync(file).mtimeMs;
-}
-
-/** mkdir of one level when the parent is there (the common case: a post's own folder), else recursive. */
-function makeDir(made: Set<string>, dir: string): void {
-  if (made.has(dirname(dir))) {
-    try {
-      mkdirSync(dir);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
-    }
-  }
-  mkdirSync(dir, { recursive: true });
-  for (let d = dirname(dir); d !== dirname(d) && !made.has(d); d = dirname(d)) made.add(d);
 }

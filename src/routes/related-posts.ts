@@ -1,95 +1,40 @@
 // Related articles: other posts sharing at least one tag, in random order. The draw is seeded
-// by the slug so two builds of the same content are byte-identical.
-// Every post asks this of the whole list, so the work per post must not grow with the blog:
-// the candidates are the union of the post's tags' lists (from an index built once per list),
-// and `limit` of them are drawn uniformly without building that union. A position is drawn
-// in the lists laid end to end and kept when that list is the first of the post's tags that
-// holds the post (so a post under two of the tags counts once), is not the post itself and
-// was not drawn yet. Small unions are listed and drawn from directly.
+// by the slug so two builds of the same content are byte-identical. The candidates are the
+// posts of the post's tags' lists (tagIndex, made once per list). A small union is listed and
+// drawn from; in a large one a position is drawn in the lists laid end to end and kept when
+// that list is the first of the post's tags that holds the post (so a post under two of the
+// tags counts once), is not the post itself and was not drawn yet.
 import type { Post } from '../content/types.ts';
 
-interface TagIndex {
-  /** Positions of the posts with a tag, ascending. */
-  byTag: Map<string, Int32Array>;
-  /** The length of the list it indexes. */
-  size: number;
-}
+/** The positions of the posts with each tag, ascending. */
+export type TagIndex = Map<string, number[]>;
 
-function indexOf(posts: Post[], indexes: RelatedMemo['indexes']): TagIndex {
-  let index = indexes.get(posts);
-  if (index && index.size === posts.length) return index;
-  const lists = new Map<string, number[]>();
-  posts.forEach((p, i) => {
-    for (const tag of new Set(p.tags)) {
-      const list = lists.get(tag);
+export function tagIndex(posts: Post[]): TagIndex {
+  const index: TagIndex = new Map();
+  posts.forEach((post, i) => {
+    for (const tag of new Set(post.tags)) {
+      const list = index.get(tag);
       if (list) list.push(i);
-      else lists.set(tag, [i]);
+      else index.set(tag, [i]);
     }
   });
-  index = {
-    byTag: new Map([...lists].map(([tag, list]) => [tag, Int32Array.from(list)])),
-    size: posts.length,
-  };
-  indexes.set(posts, index);
   return index;
-}
-
-/**
- * The answers for the last list, by its signature (every post's slug and tags, in order), kept
- * by the caller between builds (stitch dev): a rebuild after a body edit builds a new list with
- * the same signature and gets them again without the work (which grows with the square of the
- * blog's size).
- */
-export class RelatedMemo {
-  answers?: { signature: string; limit: number; slugs: Map<string, string[]> };
-  /** Each list's tag index, built once per list. */
-  readonly indexes = new WeakMap<Post[], TagIndex>();
-  /** Each list's signature and posts by slug. */
-  readonly signatures = new WeakMap<Post[], { signature: string; bySlug: Map<string, Post> }>();
-}
-
-function signatureOf(posts: Post[], signatures: RelatedMemo['signatures']): { signature: string; bySlug: Map<string, Post> } {
-  let known = signatures.get(posts);
-  if (!known) {
-    known = { signature: posts.map((p) => `${p.slug}\t${p.tags.join('\t')}`).join('\n'), bySlug: new Map(posts.map((p) => [p.slug, p])) };
-    signatures.set(posts, known);
-  }
-  return known;
-}
-
-/** `memo`: what the build (or the dev session) keeps between calls; without it the list is indexed for this call alone. */
-export function relatedPosts(post: Post, posts: Post[], limit = 3, memo?: RelatedMemo): Post[] {
-  if (!memo) return computeRelated(post, posts, limit, new WeakMap());
-  const { signature, bySlug } = signatureOf(posts, memo.signatures);
-  if (memo.answers?.signature !== signature || memo.answers.limit !== limit) memo.answers = { signature, limit, slugs: new Map() };
-  const remembered = memo.answers;
-  // Only a post of the list itself is answered from memory (its own tags are part of the signature).
-  const own = bySlug.get(post.slug)?.tags.join('\t') === post.tags.join('\t');
-  const known = own ? remembered.slugs.get(post.slug) : undefined;
-  if (known) return known.map((slug) => bySlug.get(slug)!);
-  const found = computeRelated(post, posts, limit, memo.indexes);
-  if (own) remembered.slugs.set(post.slug, found.map((p) => p.slug));
-  return found;
-}
-
-function computeRelated(post: Post, posts: Post[], limit: number, indexes: RelatedMemo['indexes']): Post[] {
-  const index = indexOf(posts, indexes);
-  const lists: Int32Array[] = [];
-  for (const tag of new Set(post.tags)) {
-    const list = index.byTag.get(tag);
-    if (list) lists.push(list);
-  }
-  let total = 0;
-  for (const list of lists) total += list.length;
-  const picked = total <= SMALL_UNION ? drawFromUnion(post, posts, lists, limit) : drawByRejection(post, posts, lists, total, limit) ?? drawFromUnion(post, posts, lists, limit);
-  return picked.map((i) => posts[i]);
 }
 
 /** At most this many entries in the post's tag lists: list the candidates and draw from them. */
 const SMALL_UNION = 64;
 
+/** `index`: tagIndex(posts), made once by a caller that asks for many posts of one list. */
+export function relatedPosts(post: Post, posts: Post[], limit = 3, index = tagIndex(posts)): Post[] {
+  const tags = [...new Set(post.tags)].filter((tag) => index.has(tag));
+  const lists = tags.map((tag) => index.get(tag)!);
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const drawn = total > SMALL_UNION ? drawByRejection(post, posts, tags, lists, total, limit) : undefined;
+  return (drawn ?? drawFromUnion(post, posts, lists, limit)).map((i) => posts[i]);
+}
+
 /** The candidates listed (in list order), then `limit` drawn: the first steps of a Fisher-Yates shuffle. */
-function drawFromUnion(post: Post, posts: Post[], lists: Int32Array[], limit: number): number[] {
+function drawFromUnion(post: Post, posts: Post[], lists: number[][], limit: number): number[] {
   const union = new Set<number>();
   for (const list of lists) for (const i of list) if (posts[i].slug !== post.slug) union.add(i);
   const candidates = [...union].sort((a, b) => a - b);
@@ -103,7 +48,7 @@ function drawFromUnion(post: Post, posts: Post[], lists: Int32Array[], limit: nu
 }
 
 /** `limit` candidates drawn uniformly without replacement; undefined when the draws run out (then list them). */
-function drawByRejection(post: Post, posts: Post[], lists: Int32Array[], total: number, limit: number): number[] | undefined {
+function drawByRejection(post: Post, posts: Post[], tags: string[], lists: number[][], total: number, limit: number): number[] | undefined {
   const next = random(post.slug);
   const picked: number[] = [];
   for (let attempt = 0; picked.length < limit; attempt++) {
@@ -113,24 +58,11 @@ function drawByRejection(post: Post, posts: Post[], lists: Int32Array[], total: 
     while (at >= lists[t].length) at -= lists[t++].length;
     const candidate = lists[t][at];
     if (posts[candidate].slug === post.slug || picked.includes(candidate)) continue;
-    let earlier = false;
-    for (let u = 0; u < t && !earlier; u++) earlier = contains(lists[u], candidate);
+    // In an earlier tag's list too: that list stands for it.
+    const earlier = tags.slice(0, t).some((tag) => posts[candidate].tags.includes(tag));
     if (!earlier) picked.push(candidate);
   }
   return picked;
-}
-
-/** Binary search in an ascending list. */
-function contains(list: Int32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] === value) return true;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** mulberry32 seeded with a hash of `seed`. */

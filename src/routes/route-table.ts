@@ -9,7 +9,7 @@ import { absoluteUrl, describe, descriptionSuffix, listDescription, pageTitle } 
 import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
 import { chosenCard, type OgImage, type SiteCard } from '../cards/chosen-cards.ts';
 import type { LayoutData } from './layout-data.ts';
-import { RelatedMemo, relatedPosts } from './related-posts.ts';
+import { relatedPosts, tagIndex } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
 import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
 import { comparerFor } from '../content/compare-text.ts';
@@ -55,7 +55,7 @@ export const CARD_SIZE = { width: 1200, height: 630 };
  * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
  * project without one gives every page the site card, or the `ogImage` its editor chose (`ogImages`).
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }, ogImages: ReadonlyMap<string, OgImage> = new Map()): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }, ogImages: ReadonlyMap<string, OgImage> = new Map()): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -214,11 +214,12 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
 
   const blogCrumb: Crumb = { name: 'Blog', path: '/blog' };
+  const tags = tagIndex(graph.posts);
   for (const post of graph.posts) {
     const path = `/blog/${post.slug}`;
     page(path, 'blog-post', 'blog-post', {
       post: summaryOf.get(post)!,
-      related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
+      related: relatedPosts(post, graph.posts, 3, tags).map((r) => summaryOf.get(r)!),
     }, {
       title: post.metaTitle ?? post.title, description: post.description, card: chosenCard(path, post, { title: post.title, category: 'Blog', photo: post.coverImage }, ogImages), ogType: 'article', lastmod: post.updated ?? post.date, origin: post.origin,
       noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
