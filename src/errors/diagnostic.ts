@@ -1,7 +1,5 @@
 // One error type for everything an editor or developer can see: a location, a code frame,
 // a hint and the cause. Stages collect diagnostics instead of throwing one at a time.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 
 /** `info`: a fact worth knowing that is not a problem (a scheduled post); never fails a run, not even with --strict. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -68,17 +66,6 @@ export function codeFrame(source: string, line: number, column?: number): string
     }
   }
   return out.join('\n');
-}
-
-/** Adds a code frame from the file on disk when the diagnostic has a line and no frame yet. */
-export function withFrame(d: Diagnostic, root: string): Diagnostic {
-  if (d.frame || !d.file || !d.line) return d;
-  try {
-    const source = readFileSync(resolve(root, d.file), 'utf8');
-    return { ...d, frame: codeFrame(source, d.line, d.column) };
-  } catch {
-    return d;
-  }
 }
 
 /** Wrap, don't replace: a stage adds what it was doing and keeps the cause. */
