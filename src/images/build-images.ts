@@ -23,7 +23,6 @@ import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
 import { sharpVersions } from './lazy-sharp.ts';
 import { writeAll } from '../output/writer.ts';
-import { SourceKeys } from './source-keys.ts';
 import type { ContentGraph } from '../content/types.ts';
 
 /** The manifest, the variant files for the output, and what encoding needs (encode-variants.ts). */
@@ -127,16 +126,16 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
-  const sources = await SourceKeys.open(dir, encoderVersion);
   await writeAll(photos, Math.max(1, availableParallelism()), async (src) => {
-    const { key, size, source } = await sources.key(join(assetsDir, src), cacheKey);
-    plan.bytes.set(src, size);
+    const source = await readFile(join(assetsDir, src));
+    const key = cacheKey(source);
+    plan.bytes.set(src, source.length);
     keys.set(src, key);
     if (!prepared.has(key)) {
       prepared.set(key, (async () => {
         let entry = await readEntry(dir, key);
         if (!entry) {
-          entry = { ...await imageFacts(source ?? await readFile(join(assetsDir, src))), variants: [] };
+          entry = { ...await imageFacts(source), variants: [] };
           writeEntry(plan, key, entry);
         }
         plan.entries.set(key, { source: join(assetsDir, src), entry });
@@ -178,10 +177,9 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   const current = new Set(keys.values());
   for (const src of options.allPhotos ?? []) {
     if (keys.has(src)) continue;
-    const found = await sources.key(join(assetsDir, src), cacheKey).catch(() => undefined);
-    if (found) current.add(found.key);
+    const found = await readFile(join(assetsDir, src)).then(cacheKey, () => undefined);
+    if (found) current.add(found);
   }
-  await sources.save();
   await prune(dir, current);
   return plan;
 }
