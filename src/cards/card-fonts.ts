@@ -9,12 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CardTemplate } from './card-template.ts';
 
-export interface CardFont {
-  name: string;
-  weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
-  style: 'normal' | 'italic';
-  data: Buffer;
-}
+export type CardFont = { name: string; weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900; style: 'normal' | 'italic'; data: Buffer };
 
 type Ranges = [from: number, to: number][];
 
@@ -35,11 +30,7 @@ export function fontsHash(fonts: CardFont[], template: Pick<CardTemplate, 'fallb
 }
 
 /** One subset of a fallback package: its font file and the characters it holds. */
-interface Subset {
-  font: Omit<CardFont, 'data'>;
-  file: string;
-  ranges: Ranges;
-}
+type Subset = { font: Omit<CardFont, 'data'>; file: string; ranges: Ranges };
 
 /** Emoji and the characters that join or style them: drawn as images (draw-cards.ts), not from fonts. */
 export const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Component}/u;

@@ -31,11 +31,11 @@ export interface CardToDraw {
   title: string;
   category: string;
   /**
-   * The cover photo: its public path, its file and the sha256 of its bytes when the build read
-   * them (none: it could not be read). The batch reads the file again to crop it, and checks the
-   * bytes are those the card's key was made from.
+   * The photo: its file and the sha256 of its bytes when the build read them (none: it could not
+   * be read). The batch reads the file again to crop it, and checks the bytes are those the card's
+   * key was made from.
    */
-  photo?: { path: string; file: string; hash?: string };
+  photo?: { file: string; hash?: string };
 }
 
 /** A card drawn (with, if its photo was left out, why), or why it could not be drawn. */
@@ -51,20 +51,13 @@ export async function drawCards({ items, ...setup }: CardSetup & { items: CardTo
   ]);
   // A photo's cards come together (build-cards.ts sorts them): each photo is cropped once a batch.
   const photos = new Map<string, Promise<string>>();
+  const crop = ({ file, hash }: NonNullable<CardToDraw['photo']>) => photos.get(file) ?? photos.set(file, cropPhoto(file, hash, template.PHOTO_BOX)).get(file)!;
   const drawn: CardDrawn[] = [];
   for (const [i, card] of items.entries()) {
     started?.(i);
     try {
-      let photo: string | undefined;
       let photoError: string | undefined;
-      if (card.photo) {
-        const { file, hash } = card.photo;
-        if (!photos.has(file)) photos.set(file, cropPhoto(file, hash, template.PHOTO_BOX));
-        photo = await photos.get(file)!.catch((error: unknown) => {
-          photoError = hash === undefined ? 'the file cannot be read' : error instanceof Error ? error.message : String(error);
-          return undefined;
-        });
-      }
+      const photo = card.photo && await crop(card.photo).catch((error: unknown) => void (photoError = error instanceof Error ? error.message : String(error)));
       const png = await drawCard(template, fonts, fallback, setup.root, { title: card.title, category: card.category, siteName: setup.siteName, host: setup.host, logo, photo });
       drawn.push(photoError === undefined ? { png } : { png, photoError });
     } catch (error) {
