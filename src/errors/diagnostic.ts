@@ -33,6 +33,19 @@ export interface DiagnosticData {
   assetPath?: string;
 }
 
+/** Where a diagnostic points: a file, a line and column in it, a field. */
+export interface Where {
+  file?: string;
+  line?: number;
+  column?: number;
+  field?: string;
+}
+
+/** A diagnostic of the catalogue (catalogue.ts). */
+export function make(code: string, severity: Severity, title: string, message: string, hint: string, where: Where = {}): Diagnostic {
+  return { code, severity, title, message, hint, ...where };
+}
+
 /** Thrown by a stage that cannot go on; carries every diagnostic collected so far. */
 export class StitchError extends Error {
   readonly diagnostics: Diagnostic[];
