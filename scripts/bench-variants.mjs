@@ -5,7 +5,7 @@
 // "chromaSubsampling":"4:2:0","tune":"ssim"}'.
 //   WEBP=1      adds WebP (quality 72, effort 1) at each width.
 //   CASCADE=1   resizes each width from the next larger one instead of from the full decode.
-//   PARALLEL=n  encodes n photos at once (as the build's VariantEncoder does, with its widths in
+//   PARALLEL=n  encodes n photos at once (as images/encode-variants.ts does, with its widths in
 //               turn): prints the process's total CPU and wall time only, to compare n = 1, 2, 4
 //               (more photos than cores: does oversubscription cost CPU?).
 import sharp from 'sharp';

@@ -16,7 +16,7 @@ import { documentsStage } from './pipeline/documents.ts';
 import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
-import { encodeStage, imagesStage, routesStage, startEncoding } from './pipeline/routes.ts';
+import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
 import { stageMade } from './pipeline/progress.ts';
 import { newState, resolveBuildOptions, timed, type BuildContext, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
@@ -24,7 +24,6 @@ import { writeStage } from './pipeline/write.ts';
 
 export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
 export { pageKeys, renderContext } from './pipeline/documents.ts';
-export { sizeReport } from './pipeline/report.ts';
 
 export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
   const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
@@ -32,7 +31,6 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
   const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
-  let encoder: ReturnType<typeof startEncoding>;
   /** Runs a stage, timed under `timing`; the progress hears of it as `name` once it is done. */
   const stage = async <T>(name: string, fn: () => Promise<T> | T, timing = name): Promise<T> => {
     const start = performance.now();
@@ -61,10 +59,9 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     if (stop()) return await failed(state, options);
     await stage('warnings', () => warningsStage(state));
     await stage('bundle', () => bundleStage(state, bundles));
-    encoder = startEncoding(state, options); // photo variants encode while the pages render…
-    const referenced = await stage('render', () => documentsStage(state, options, executor, encoder?.add));
+    const referenced = await stage('render', () => documentsStage(state, options, executor));
     if (stop()) return await failed(state, options);
-    await settled([stage('photos', () => encodeStage(state, options, referenced, encoder), 'images'), stage('cards', () => cardsStage(state, options))]); // …and the cards are drawn
+    await settled([stage('photos', () => encodeStage(state, options, referenced), 'images'), stage('cards', () => cardsStage(state, options))]); // photos and cards at once
 
     if (options.links) await stage('links', () => linksStage(state));
     weightsStage(state, options);
@@ -77,7 +74,6 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     state.diagnostics.push(...(error instanceof StitchError ? error.diagnostics : [unexpected(state, error)]));
     return await failed(state, options);
   } finally {
-    await encoder?.abort(); // a failed build starts no more photos and returns once those encoding are done
     await executor.close();
   }
 }

@@ -2,7 +2,8 @@
 // how the image budget treats it.
 import { describe, expect, it } from 'vitest';
 import { checkBudgets, resolveBudgets, weighPages } from '../src/budgets/budgets.ts';
-import { largestImage, pick, slotWidth } from '../src/budgets/page-image.ts';
+import { largestImage } from '../src/budgets/page-image.ts';
+import { pick, slotWidth } from '../src/images/slot-width.ts';
 import type { ImageUse } from '../src/images/image-context.ts';
 import type { PageRoute } from '../src/routes/types.ts';
 

@@ -2,13 +2,14 @@
 // placeholder, planned before rendering and encoded after it (only what pages reference); a
 // persistent cache (a second build does no image work, stale entries are pruned, a damaged
 // variant is made again) and byte-identical results.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { encodeImages, planImages, VariantEncoder, type ImagePlan } from '../src/images/build-images.ts';
+import { planImages, type ImagePlan } from '../src/images/build-images.ts';
+import { encodeImages } from '../src/images/encode-variants.ts';
 import { variantWidths } from '../src/images/image-options.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { perfProject } from './perf-project.ts';
@@ -111,45 +112,23 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(c.manifest).toEqual(a.manifest);
   });
 
-  it('start encoding as pages hand over their variants, before the pages are all rendered; a width asked later is encoded too, the same bytes', async () => {
+  it('encode a width asked by a later build too, the same bytes as all at once', async () => {
     const p = await perfProject(0);
     const assets = join(p.root, 'site-assets');
     await photo(join(assets, 'images/wide.jpg'), 1000, 500, 3);
     const list = ['/images/og-default.jpg', '/images/wide.jpg'];
-    const plan = await planImages(assets, join(p.root, 'a'), list, { encode: true });
+    const cacheDir = join(p.root, 'a');
+    const plan = await planImages(assets, cacheDir, list, { encode: true });
     const urls = [...plan.variants.keys()];
-    const encoder = new VariantEncoder(plan, { concurrency: 1 });
     const first = urls.find((u) => u.includes('/wide-') && u.endsWith('-400.avif'))!;
-    encoder.add([first]); // a page rendered: its variant is encoded at once, no finish() yet
-    await vi.waitFor(() => expect(existsSync(join(plan.dir, plan.variants.get(first)!.key, '400.avif'))).toBe(true), { timeout: 60_000, interval: 50 });
-    encoder.add(urls.filter((u) => u.includes('/wide-'))); // a later page asks the other widths of the same photo
-    const streamed = await encoder.finish(urls);
-    expect(streamed.encoded).toBe(urls.length);
+    expect((await encodeImages(plan, [first], { concurrency: 1 })).encoded).toBe(1);
+    const later = await encodeImages(await planImages(assets, cacheDir, list, { encode: true }), urls, { concurrency: 1 });
+    expect(later.encoded).toBe(urls.length - 1);
     const oneGo = await encodeImages(await planImages(assets, join(p.root, 'b'), list, { encode: true }), urls);
-    expect(streamed.files.map((f) => f.path)).toEqual(oneGo.files.map((f) => f.path));
-    streamed.files.forEach((f, i) => expect(readFileSync(oneGo.files[i].from).equals(readFileSync(f.from)), f.path).toBe(true));
+    expect(later.files.map((f) => f.path).sort()).toEqual(oneGo.files.map((f) => f.path).sort());
+    const oneGoFrom = new Map(oneGo.files.map((f) => [f.path, f.from]));
+    for (const f of later.files) expect(readFileSync(oneGoFrom.get(f.path)!).equals(readFileSync(f.from)), f.path).toBe(true);
     expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`)).subarray(32).toString('utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
-  });
-
-  it('an aborted encoder starts no more photos and settles once the one encoding is written', async () => {
-    const p = await perfProject(0);
-    const assets = join(p.root, 'site-assets');
-    await photo(join(assets, 'images/wide.jpg'), 1000, 500, 4);
-    const plan = await planImages(assets, join(p.root, 'c'), ['/images/og-default.jpg', '/images/wide.jpg'], { encode: true });
-    const urls = [...plan.variants.keys()];
-    const keys = [...new Set(urls.map((u) => plan.variants.get(u)!.key))];
-    expect(keys).toHaveLength(2);
-    const encoder = new VariantEncoder(plan, { concurrency: 1 });
-    encoder.add(urls); // one photo starts, the other waits for the slot
-    await encoder.abort(); // the render stage failed
-    const variantsOf = (key: string) => (existsSync(join(plan.dir, key)) ? readdirSync(join(plan.dir, key)).sort() : []);
-    const written = keys.filter((key) => variantsOf(key).length > 0);
-    expect(written).toHaveLength(1); // the running photo finished whole before abort() settled
-    expect(variantsOf(written[0])).toEqual(urls.filter((u) => plan.variants.get(u)!.key === written[0]).map((u) => plan.variants.get(u)!.variant.name).sort());
-    const waiting = keys.find((key) => key !== written[0])!;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(variantsOf(waiting)).toEqual([]); // never started
-    await encoder.abort(); // again: nothing running, settles at once
   });
 
   it('are byte-identical from two empty caches', async () => {

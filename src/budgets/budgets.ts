@@ -26,8 +26,6 @@ export function resolveBudgets(site?: Pick<SiteData, 'budgets'>): Budgets {
   return { js: kb.js * 1024, css: kb.css * 1024, html: kb.html * 1024, lcpImage: kb.lcpImage * 1024 };
 }
 
-export type { PageImage };
-
 /** What one page weighs. */
 export interface PageWeight {
   route: PageRoute;

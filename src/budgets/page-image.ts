@@ -8,8 +8,6 @@ import { imagePreloads } from '../images/recorded-images.ts';
 import { pick } from '../images/slot-width.ts';
 import type { PageImage } from '../render/page-facts.ts';
 
-export { pick, slotWidth } from '../images/slot-width.ts';
-
 export const VIEWPORT = 390;
 export const DPR = 2;
 

@@ -5,16 +5,11 @@ import type { BuildState } from '../pipeline/state.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { checkLinks } from './check-links.ts';
-import { markdownSources, markLinks } from './check-markdown.ts';
+import { checkMarkdown } from './check-markdown.ts';
+import { markdownSources } from './markdown-sources.ts';
 import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
 import { SiteIndex, type LinkedPage } from './site-index.ts';
 import { SourceLocator } from './source-locator.ts';
-
-export { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
-
-export function checkBuiltLinks(state: BuildState): Diagnostic[] {
-  return checkBuiltLinksWith(state).diagnostics;
-}
 
 /** The link check, and the locator that placed its findings (what it read: see link-verdict.ts). */
 export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnostic[]; locator?: SourceLocator } {
@@ -28,7 +23,7 @@ export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnosti
   const sources = new Map(markdownSources(graph).map((s) => [s.file, s]));
   const locator: SourceLocator = new SourceLocator(config.root, config.contentDir, config.templatesDir, (file) => {
     const source = sources.get(file);
-    if (source) markLinks(source, locator);
+    if (source) checkMarkdown(source, locator); // for the positions it marks
   });
   const site = new SiteIndex(state, pages, outputFiles(state), failedContent(state.diagnostics, displayPath(config.root, config.contentDir)));
   return { diagnostics: checkLinks(pages, site, locator, missingAssets(state.diagnostics)), locator };

@@ -2,31 +2,31 @@
 // or an element id, every image, video, script and stylesheet exists, links do not go
 // through redirects, and no link points at an http:// page.
 import { formatLongDate } from '../content/dates.ts';
-import type { Post } from '../content/types.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { Findings, type LinkedPage, type SiteIndex } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
-type Finding =
-  | { code: 'link'; href: string; where?: SourcePosition }
-  | { code: 'fragment'; href: string; target: string; id: string; known: string[]; where?: SourcePosition }
-  | { code: 'redirect'; href: string; to: string; where?: SourcePosition }
-  | { code: 'insecure'; href: string; where?: SourcePosition }
-  | { code: 'file'; kind: string; src: string; where?: SourcePosition }
-  | { code: 'unpublished'; href: string; post: Post; from?: string; where?: SourcePosition };
+/** A finding's diagnostic, once every page it shows on is known ("/a and /b"). */
+type Report = (pages: string) => Diagnostic;
 
 /**
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
  * not reported again for every page that shows them.
  */
 export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
-  const findings = new Findings<Finding>();
+  const findings = new Findings<Report>();
   const located = new Map<string, SourcePosition | undefined>();
   const where = (text: string, page: LinkedPage) => {
     const key = `${text}\0${page.route.origin?.file ?? ''}`;
     if (!located.has(key)) located.set(key, locator.locate(text, page.route.origin?.file));
     return located.get(key);
+  };
+  /** One finding of `kind` about `text` on `page`: the same text at the same position is one finding. */
+  const find = (kind: string, text: string, page: LinkedPage, report: (at: SourcePosition | Record<string, never>, pages: string) => Diagnostic) => {
+    const pos = where(text, page);
+    const key = `${kind}\0${text}\0${pos ? `${pos.file}:${pos.line}:${pos.column}` : ''}`;
+    findings.add(key, (pages) => report(pos ?? {}, pages), page.route.path);
   };
   // Thousands of pages share their layout's links: a root-relative or absolute URL resolves the
   // same from every page, so it is resolved once.
@@ -40,61 +40,37 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
     }
     return resolved;
   };
-  const keyOf = (kind: string, text: string, pos?: SourcePosition) => `${kind}\0${text}\0${pos ? `${pos.file}:${pos.line}:${pos.column}` : ''}`;
+  const known = site.knownPaths();
 
   for (const page of facts) {
-    const path = page.route.path;
     for (const href of page.links) {
       if (href === '' || href === '#') continue;
-      const resolved = resolve(href, path);
-      const { target } = resolved;
-      if (target.kind === 'skip') continue;
-      if (target.kind === 'external') {
-        if (target.url.protocol === 'http:') {
-          const pos = where(href, page);
-          findings.add(keyOf('insecure', href, pos), { code: 'insecure', href, where: pos }, path);
-        }
-        continue;
-      }
-      if (target.kind === 'missing') {
-        const pos = where(href, page);
-        findings.add(keyOf('link', href, pos), { code: 'link', href, where: pos }, path);
+      const resolved = resolve(href, page.route.path);
+      const { target, fragment } = resolved;
+      if (target.kind === 'external' && target.url.protocol === 'http:') {
+        find('insecure', href, page, (at, pages) => errors.insecureLink(at, href, pages));
+      } else if (target.kind === 'missing') {
+        find('link', href, page, (at, pages) => errors.brokenLink(at, href, pages, known));
       } else if (target.kind === 'unpublished') {
-        const pos = where(href, page);
-        const from = pos?.file ?? page.route.origin?.file;
-        findings.add(keyOf('unpublished', href, pos), { code: 'unpublished', href, post: target.post, from, where: pos }, path);
+        const { post } = target;
+        const state = post.status === 'scheduled' ? `scheduled for ${formatLongDate(post.date)}` : 'a draft';
+        find('unpublished', href, page, (at, pages) => {
+          const from = at.file ?? page.route.origin?.file;
+          return errors.linkToUnpublished({ ...at, file: from }, href, pages, from ?? pages, post.origin.file, state);
+        });
       } else if (target.kind === 'redirect') {
-        const pos = where(href, page);
-        findings.add(keyOf('redirect', href, pos), { code: 'redirect', href, to: target.to, where: pos }, path);
-      } else if (target.kind === 'page' && resolved.fragment && resolved.fragment !== 'top' && !target.facts.ids.has(resolved.fragment)) {
-        const pos = where(href, page);
-        findings.add(keyOf('fragment', href, pos), {
-          code: 'fragment', href, target: target.facts.route.path, id: resolved.fragment, known: [...target.facts.ids], where: pos,
-        }, path);
+        find('redirect', href, page, (at, pages) => errors.linkToRedirect(at, href, target.to, pages));
+      } else if (target.kind === 'page' && fragment && fragment !== 'top' && !target.facts.ids.has(fragment)) {
+        const { path: to } = target.facts.route;
+        find('fragment', href, page, (at, pages) => errors.brokenFragment(at, href, pages, to, fragment, [...target.facts.ids]));
       }
     }
     for (const { url, kind } of page.resources) {
-      const { target, path: targetPath } = resolve(url, path);
+      const { target, path: targetPath } = resolve(url, page.route.path);
       if (target.kind !== 'missing' && target.kind !== 'redirect') continue;
       if (targetPath && reported.has(targetPath)) continue;
-      const pos = where(url, page);
-      findings.add(keyOf(`file:${kind}`, url, pos), { code: 'file', kind, src: url, where: pos }, path);
+      find(`file:${kind}`, url, page, (at, pages) => errors.missingFile(at, kind, url, pages));
     }
   }
-
-  const known = site.knownPaths();
-  const out: Diagnostic[] = [];
-  for (const { value: f, pages } of findings) {
-    const at = f.where ?? {};
-    if (f.code === 'link') out.push(errors.brokenLink(at, f.href, pages, known));
-    else if (f.code === 'fragment') out.push(errors.brokenFragment(at, f.href, pages, f.target, f.id, f.known));
-    else if (f.code === 'unpublished') {
-      const post = f.post;
-      const state = post.status === 'scheduled' ? `scheduled for ${formatLongDate(post.date)}` : 'a draft';
-      out.push(errors.linkToUnpublished({ file: f.from, ...at }, f.href, pages, f.from ?? pages, post.origin.file, state));
-    } else if (f.code === 'redirect') out.push(errors.linkToRedirect(at, f.href, f.to, pages));
-    else if (f.code === 'insecure') out.push(errors.insecureLink(at, f.href, pages));
-    else out.push(errors.missingFile(at, f.kind, f.src, pages));
-  }
-  return out;
+  return [...findings].map(({ value: report, pages }) => report(pages));
 }

@@ -2,17 +2,16 @@
 // renderer drops it, so it silently disappears from the page) and images without alt text.
 // Every link and image URL of a parsed document is also recorded, so problems found later in
 // the rendered page point at the exact line of the Markdown that wrote them. Only documents
-// that can hold HTML or an image are parsed (parsing is the slow part on a large blog); links
-// elsewhere are found by text search. GFM does not change HTML or image nodes, so it is left out.
+// that can hold HTML or an image are checked (parsing is the slow part on a large blog); the
+// link check parses a document only when one of its links is broken. GFM does not change HTML
+// or image nodes, so it is left out.
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { mayNeedMarkdownCheck, type MarkdownSource } from './markdown-sources.ts';
+import type { MarkdownSource } from './markdown-sources.ts';
 import type { SourceLocator } from './source-locator.ts';
-
-export { markdownSources, type MarkdownSource } from './markdown-sources.ts';
 
 interface MdNode {
   type: string;
@@ -24,45 +23,26 @@ interface MdNode {
 
 const parser = unified().use(remarkParse);
 
-export function checkMarkdown(sources: MarkdownSource[], locator: SourceLocator): Diagnostic[] {
+/** The Markdown rules' findings in one document; marks where it writes each URL in `locator`. */
+export function checkMarkdown(source: MarkdownSource, locator: SourceLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const source of sources) {
-    if (!mayNeedMarkdownCheck(source.body)) continue;
-    const tree = parse(source.body);
-    if (!tree) continue;
-    visit(tree, (node: MdNode) => {
-      const start = node.position?.start;
-      const where = { file: source.file, ...(start ? { line: source.bodyLine + start.line - 1, column: start.column } : {}) };
-      if (node.type === 'html' && node.value && !/^\s*<!--/.test(node.value)) {
-        const snippet = node.value.replace(/\s+/g, ' ').trim();
-        out.push(errors.rawHtml(where, `\`${snippet.length > 60 ? `${snippet.slice(0, 57)}...` : snippet}\`.`));
-      }
-      if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url) {
-        locator.mark(source.file, node.url, where);
-      }
-      if (node.type === 'image' && !node.alt?.trim()) out.push(errors.imageWithoutAlt(where, node.url ?? '', source.page));
-    });
+  let tree;
+  try {
+    tree = parser.parse(source.body);
+  } catch {
+    return out; // the parser gave up: the build reports a MarkdownError
   }
-  return out;
-}
-
-/** Records where a Markdown document writes each link and image URL (for the link check). */
-export function markLinks(source: MarkdownSource, locator: SourceLocator): void {
-  const tree = parse(source.body);
-  if (!tree) return;
   visit(tree, (node: MdNode) => {
     const start = node.position?.start;
-    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url && start) {
-      locator.mark(source.file, node.url, { file: source.file, line: source.bodyLine + start.line - 1, column: start.column });
+    const where = { file: source.file, ...(start ? { line: source.bodyLine + start.line - 1, column: start.column } : {}) };
+    if (node.type === 'html' && node.value && !/^\s*<!--/.test(node.value)) {
+      const snippet = node.value.replace(/\s+/g, ' ').trim();
+      out.push(errors.rawHtml(where, `\`${snippet.length > 60 ? `${snippet.slice(0, 57)}...` : snippet}\`.`));
     }
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url) {
+      locator.mark(source.file, node.url, where);
+    }
+    if (node.type === 'image' && !node.alt?.trim()) out.push(errors.imageWithoutAlt(where, node.url ?? '', source.page));
   });
-}
-
-/** The syntax tree, or undefined when the parser gives up (the build reports a MarkdownError). */
-function parse(body: string): ReturnType<typeof parser.parse> | undefined {
-  try {
-    return parser.parse(body);
-  } catch {
-    return undefined;
-  }
+  return out;
 }

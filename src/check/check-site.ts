@@ -3,10 +3,12 @@
 // one run reports every problem; each diagnostic points at the file and line to change.
 import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { formatLongDate } from '../content/dates.ts';
 import { enrichDiagnostics } from '../content/locate-diagnostics.ts';
+import type { Post } from '../content/types.ts';
+import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { scheduledPosts } from './scheduled-posts.ts';
 
 export interface CheckResult {
   /** Every problem found, sorted by file, line and column. */
@@ -29,8 +31,16 @@ export async function checkSite(config: ResolvedConfig): Promise<CheckResult> {
   return { diagnostics, pages: state.pages.size, state };
 }
 
+/** Each scheduled post and the day it appears (a note, not a problem): what the next builds will publish. */
+function scheduledPosts(withheld: Post[]): Diagnostic[] {
+  return withheld
+    .filter((p) => p.status === 'scheduled')
+    .sort((a, b) => a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug))
+    .map((p) => errors.scheduledPost({ file: p.origin.file, field: 'date' }, p.title, formatLongDate(p.date)));
+}
+
 /** Stable order for every output format: by file (site-wide last), line, column, code. */
-export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((d, i) => ({ d, i }))
     .sort((a, b) => (a.d.file ?? '\uffff').localeCompare(b.d.file ?? '\uffff')

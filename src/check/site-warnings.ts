@@ -44,7 +44,7 @@ async function markdownWarnings(graph: ContentGraph, locator: SourceLocator, cac
     const key = `${source.file}\0${source.bodyLine}\0${source.page}\0${hash}`;
     let found = cache.get(key);
     if (!found) {
-      found = mayNeedMarkdownCheck(source.body) ? (await import('./check-markdown.ts')).checkMarkdown([source], locator) : [];
+      found = mayNeedMarkdownCheck(source.body) ? (await import('./check-markdown.ts')).checkMarkdown(source, locator) : [];
       cache.set(key, found);
     }
     out.push(...found);

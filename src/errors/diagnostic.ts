@@ -1,7 +1,5 @@
 // One error type for everything an editor or developer can see: a location, a code frame,
 // a hint and the cause. Stages collect diagnostics instead of throwing one at a time.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 
 /** `info`: a fact worth knowing that is not a problem (a scheduled post); never fails a run, not even with --strict. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -33,6 +31,19 @@ export interface Diagnostic {
 export interface DiagnosticData {
   /** The public path of the asset a MissingAssetError names. */
   assetPath?: string;
+}
+
+/** Where a diagnostic points: a file, a line and column in it, a field. */
+export interface Where {
+  file?: string;
+  line?: number;
+  column?: number;
+  field?: string;
+}
+
+/** A diagnostic of the catalogue (catalogue.ts). */
+export function make(code: string, severity: Severity, title: string, message: string, hint: string, where: Where = {}): Diagnostic {
+  return { code, severity, title, message, hint, ...where };
 }
 
 /** Thrown by a stage that cannot go on; carries every diagnostic collected so far. */
@@ -68,17 +79,6 @@ export function codeFrame(source: string, line: number, column?: number): string
     }
   }
   return out.join('\n');
-}
-
-/** Adds a code frame from the file on disk when the diagnostic has a line and no frame yet. */
-export function withFrame(d: Diagnostic, root: string): Diagnostic {
-  if (d.frame || !d.file || !d.line) return d;
-  try {
-    const source = readFileSync(resolve(root, d.file), 'utf8');
-    return { ...d, frame: codeFrame(source, d.line, d.column) };
-  } catch {
-    return d;
-  }
 }
 
 /** Wrap, don't replace: a stage adds what it was doing and keeps the cause. */

@@ -1,11 +1,7 @@
-// The images stage, in two steps around rendering:
-//
-// 1. planImages (before rendering): every content photo's manifest entry — size, placeholder
-//    and the URLs of all its possible variants — from its bytes' hash and its header. Nothing
-//    is encoded, so templates can render at once.
-// 2. encodeImages (after rendering): the pages recorded which variants their srcsets can pick
-//    (src/images/image-context.ts); only those are encoded, concurrently, the ones not in the
-//    cache yet.
+// The images stage's first step, before rendering (planImages): every content photo's manifest
+// entry — size, placeholder and the URLs of all its possible variants — from its bytes' hash and
+// its header. Nothing is encoded, so templates can render at once; encode-variants.ts then
+// encodes only the variants the rendered pages can load.
 //
 // The cache (.stitch/cache/images/<key>.json and <key>/<variant>) is keyed by a hash of the
 // source bytes, the options and the encoder (its code and the sharp/libvips versions): a
@@ -22,15 +18,15 @@ import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { decodeSource, encodeWidth, imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
+import { imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
 import { sharpVersions } from './lazy-sharp.ts';
 import { writeAll } from '../output/writer.ts';
-import { SourceKeys } from './source-keys.ts';
 import type { ContentGraph } from '../content/types.ts';
 
-export interface ImagesResult {
+/** The manifest, the variant files for the output, and what encoding needs (encode-variants.ts). */
+export interface ImagePlan {
   manifest: ImageManifest;
   /** Variant files for the output: path in the output → file in the cache (or its bytes, when the cache could not keep them). */
   files: { path: string; from: string; contents?: Uint8Array }[];
@@ -38,10 +34,6 @@ export interface ImagesResult {
   bytes: Map<string, number>;
   /** Variants encoded by this build (0 when everything came from the cache). */
   encoded: number;
-}
-
-/** The manifest before encoding, and what encoding needs. */
-export interface ImagePlan extends ImagesResult {
   /** Every variant URL of the manifest → its cache entry and variant. */
   variants: Map<string, { key: string; variant: Variant }>;
   /** Cache entries in use, by key, with the source file of each. */
@@ -69,7 +61,7 @@ export interface ImagePlan extends ImagesResult {
  * checked (mtime, ctime, inode). A file whose identity changed is read and checked again; a
  * write to it always changes its ctime, which no tool sets back.
  */
-type Encoded = Variant & { bytes: number; sha256: string; checked?: string };
+export type Encoded = Variant & { bytes: number; sha256: string; checked?: string };
 
 interface Entry extends ImageFacts {
   /** The variants encoded so far. */
@@ -134,16 +126,16 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
-  const sources = await SourceKeys.open(dir, encoderVersion);
   await writeAll(photos, Math.max(1, availableParallelism()), async (src) => {
-    const { key, size, source } = await sources.key(join(assetsDir, src), cacheKey);
-    plan.bytes.set(src, size);
+    const source = await readFile(join(assetsDir, src));
+    const key = cacheKey(source);
+    plan.bytes.set(src, source.length);
     keys.set(src, key);
     if (!prepared.has(key)) {
       prepared.set(key, (async () => {
         let entry = await readEntry(dir, key);
         if (!entry) {
-          entry = { ...await imageFacts(source ?? await readFile(join(assetsDir, src))), variants: [] };
+          entry = { ...await imageFacts(source), variants: [] };
           writeEntry(plan, key, entry);
         }
         plan.entries.set(key, { source: join(assetsDir, src), entry });
@@ -185,180 +177,11 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   const current = new Set(keys.values());
   for (const src of options.allPhotos ?? []) {
     if (keys.has(src)) continue;
-    const found = await sources.key(join(assetsDir, src), cacheKey).catch(() => undefined);
-    if (found) current.add(found.key);
+    const found = await readFile(join(assetsDir, src)).then(cacheKey, () => undefined);
+    if (found) current.add(found);
   }
-  await sources.save();
   await prune(dir, current);
   return plan;
-}
-
-/**
- * Encodes the variants among `urls` (what the rendered pages reference) that the cache does
- * not have yet, concurrently, and returns the output's variant files and every image's bytes.
- * `onProgress` hears of each variant done (for the CLI's progress line).
- */
-export function encodeImages(plan: ImagePlan, urls: Iterable<string>, options: EncodeOptions = {}): Promise<ImagePlan> {
-  return new VariantEncoder(plan, options).finish(urls);
-}
-
-export interface EncodeOptions {
-  concurrency?: number;
-  /** Each variant done, once `finish` is called (variants done before it count as done). */
-  onProgress?: (done: number, total: number) => void;
-}
-
-/**
- * Encodes variants as the pages that reference them render (`add`, from the render stage), so
- * encoding (sharp's threads) overlaps rendering (the main thread or the pool) instead of
- * following it. A photo waits in a queue until a slot is free and is then decoded once for
- * every variant asked of it by then; one asked later (a wider slot on a later page) is a
- * second job for the photo, after the first. `finish` adds the rest and waits.
- */
-export class VariantEncoder {
-  /** Variants to encode, by cache key, not started yet. */
-  private readonly pending = new Map<string, Map<string, Variant>>();
-  /** Output URLs of the referenced variants, with their entry and variant. */
-  private readonly out = new Map<string, { key: string; variant: Variant }>();
-  private readonly have: Set<string>;
-  private readonly running = new Set<string>();
-  private readonly concurrency: number;
-  private total = 0;
-  private done = 0;
-  private reporting = false;
-  private failure: unknown;
-  private aborted = false;
-  private idle?: () => void;
-
-  constructor(private readonly plan: ImagePlan, private readonly options: EncodeOptions = {}) {
-    this.have = new Set(plan.files.map((f) => `/${f.path}`));
-    this.concurrency = options.concurrency ?? ENCODE_CONCURRENCY;
-  }
-
-  /**
-   * Variant URLs a page references: those the cache lacks are queued at once. While photos are
-   * encoding, the promise settles after a few turns of the event loop, so that their finished
-   * steps (sharp's calls, and the short chains of file operations that write a variant) reach
-   * the main thread between pages: an inline render awaiting only in-memory work would
-   * otherwise hold them until the last page.
-   */
-  add = (urls: Iterable<string>): Promise<void> | undefined => {
-    for (const url of urls) {
-      const planned = this.plan.variants.get(url);
-      if (!planned || this.have.has(url) || this.out.has(url)) continue;
-      this.out.set(url, planned);
-      const { entry } = this.plan.entries.get(planned.key)!;
-      if (entry.variants.some((v) => v.name === planned.variant.name)) continue;
-      const names = this.pending.get(planned.key) ?? new Map<string, Variant>();
-      names.set(planned.variant.name, planned.variant);
-      this.pending.set(planned.key, names);
-      this.total++;
-    }
-    this.pump();
-    return this.running.size > 0 ? turns(8) : undefined;
-  };
-
-  /** Adds `urls` (every variant the pages reference) and the repairs, waits for all, and returns the output's variant files and bytes. */
-  async finish(urls: Iterable<string>): Promise<ImagePlan> {
-    void this.add([...urls, ...this.plan.repairs]);
-    if (this.total > 0) this.options.onProgress?.(this.done, this.total);
-    this.reporting = true;
-    // (A failure before now stopped the queue: then only the photos still encoding are waited for.)
-    if (this.running.size > 0 || (this.pending.size > 0 && this.failure === undefined)) await new Promise<void>((resolve) => (this.idle = resolve));
-    if (this.failure !== undefined) throw this.failure;
-    const { plan } = this;
-    const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: this.total };
-    for (const [url, { key, variant }] of [...this.out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      const found = plan.entries.get(key)!.entry.variants.find((v) => v.name === variant.name);
-      if (!found) continue;
-      const from = join(plan.dir, key, variant.name);
-      result.files.push({ path: url.slice(1), from, ...(plan.unsaved.has(from) ? { contents: plan.unsaved.get(from) } : {}) });
-      result.bytes.set(url, found.bytes);
-    }
-    return result;
-  }
-
-  /**
-   * The build failed: nothing more starts, and the promise settles when the photos already
-   * encoding are done (sharp cannot stop one half-way; each finished one is a whole cache entry),
-   * so no work outlives the build. A finished encoder: nothing to do.
-   */
-  abort(): Promise<void> {
-    this.pending.clear();
-    this.aborted = true;
-    if (this.running.size === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => (this.idle = resolve));
-  }
-
-  /** Starts queued photos while slots are free: the largest work first, so the last photos do not run alone. */
-  private pump(): void {
-    while (this.running.size < this.concurrency && this.failure === undefined && !this.aborted) {
-      const next = [...this.pending].filter(([key]) => !this.running.has(key)).sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1))[0];
-      if (!next) break;
-      const [key, names] = next;
-      this.pending.delete(key);
-      this.running.add(key);
-      void this.encode(key, names).catch((error: unknown) => {
-        this.failure ??= error;
-      }).finally(() => {
-        this.running.delete(key);
-        this.pump();
-        if (this.running.size === 0 && (this.pending.size === 0 || this.failure !== undefined || this.aborted)) this.idle?.();
-      });
-    }
-  }
-
-  private async encode(key: string, names: Map<string, Variant>): Promise<void> {
-    const { source, entry } = this.plan.entries.get(key)!;
-    const encoded = await encodeEntry(this.plan, key, await readFile(source), [...names.values()], () => {
-      this.done++;
-      if (this.reporting) this.options.onProgress?.(this.done, this.total);
-    });
-    entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
-    delete entry.repair;
-    writeEntry(this.plan, key, entry);
-  }
-}
-
-/**
- * Photos encoded at once. sharp runs each operation on one libvips thread here (its default
- * on glibc without jemalloc; libaom then uses one thread too) and on libuv's pool of 4 threads;
- * each photo encodes its formats of one width together, so one photo per core keeps every core
- * busy. More costs no CPU either (1, 2 or 4 photos at once: 25.5, 25.9, 25.9 s for the real
- * site's photos, `PARALLEL=n node scripts/bench-variants.mjs`), so the cards' sharp work beside
- * it is not a loss.
- */
-export const ENCODE_CONCURRENCY = availableParallelism();
-
-/** Resolves after `n` turns of the event loop (each runs the I/O callbacks ready by then). */
-async function turns(n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Pixels to encode: how long a photo's variants take, roughly. */
-function weight(variants: Map<string, Variant>): number {
-  let pixels = 0;
-  for (const v of variants.values()) pixels += v.width * v.height;
-  return pixels;
-}
-
-/** Decodes the photo once, then encodes each asked variant into a temporary file renamed into place. */
-async function encodeEntry(plan: ImagePlan, key: string, source: Buffer, variants: Variant[], onEach: () => void): Promise<Encoded[]> {
-  const decoded = await decodeSource(source);
-  const out: Encoded[] = [];
-  const widths = [...new Set(variants.map((v) => v.width))].sort((a, b) => b - a);
-  for (const width of widths) {
-    const atWidth = variants.filter((v) => v.width === width);
-    for (const [variant, data] of await encodeWidth(decoded, atWidth)) {
-      const file = join(plan.dir, key, variant.name);
-      // A cache only saves time: a variant it cannot keep goes to the output from memory.
-      if (plan.cacheProblems.length > 0) plan.unsaved.set(file, data);
-      else await writeFileAtomic(file, data).catch((error: unknown) => cacheFailed(plan, error, () => plan.unsaved.set(file, data)));
-      out.push({ ...variant, bytes: data.length, sha256: sha256(data), checked: plan.unsaved.has(file) ? undefined : await identity(file) });
-      onEach();
-    }
-  }
-  return out;
 }
 
 /** The cache's id (see ImagePlan.generation): kept in the folder, made with it (a new one each build while it cannot be kept). */
@@ -372,7 +195,7 @@ async function generation(dir: string, plan: ImagePlan): Promise<string> {
 }
 
 /** Records why the cache could not keep something; `fallback` keeps it for this build instead. */
-function cacheFailed(plan: ImagePlan, error: unknown, fallback?: () => void): void {
+export function cacheFailed(plan: ImagePlan, error: unknown, fallback?: () => void): void {
   plan.cacheProblems.push(`${plan.dir}: ${(error as Error).message}`);
   fallback?.();
 }
@@ -401,7 +224,7 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
   return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
 }
 
-function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
+export function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
   if (plan.cacheProblems.length > 0) return;
   try {
     writeSealed(join(plan.dir, `${key}.json`), key, JSON.stringify(entry));
@@ -411,12 +234,12 @@ function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
 }
 
 /** What changes whenever a file is written: its size, mtime, ctime and inode. */
-async function identity(file: string): Promise<string | undefined> {
+export async function identity(file: string): Promise<string | undefined> {
   const s = await stat(file).catch(() => undefined);
   return s && `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
 }
 
-function sha256(data: Uint8Array): string {
+export function sha256(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 

@@ -24,7 +24,7 @@ import { FeedBodies } from './feed-bodies.ts';
 import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner, onImages?: (urls: string[]) => Promise<void> | undefined): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
   // Page weights are measured for the CLI's report and for budgets.
@@ -112,7 +112,6 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
       return;
     }
     for (const url of facts.imageUrls) referenced.add(url);
-    await onImages?.(facts.imageUrls); // the photo variants start encoding while the other pages render
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
     else if (facts.markdownCached && cacheKey !== undefined) appendTo!.wrote(cacheKey, facts.markdownCached);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);

@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { largestOf } from '../budgets/page-image.ts';
-import { contentPhotos, planImages, referencedPhotos, VariantEncoder } from '../images/build-images.ts';
+import { contentPhotos, planImages, referencedPhotos } from '../images/build-images.ts';
+import { encodeImages } from '../images/encode-variants.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
 import { CARD_TEMPLATE } from '../cards/card-template.ts';
@@ -28,19 +29,15 @@ export async function imagesStage(state: BuildState, options: BuildContext): Pro
   }
 }
 
-/** The photo variants' encoder, started before rendering: pages hand it the variants they reference as they render. */
-export function startEncoding(state: BuildState, options: BuildContext): VariantEncoder | undefined {
-  if (state.images === options.incremental?.previous.images) return undefined; // a dev rebuild's, taken over: encoded already
-  return state.images && new VariantEncoder(state.images, { onProgress: options.onImageProgress });
-}
-
 /**
  * After rendering: only the variants the pages' srcsets can pick are encoded (those the cache
- * lacks; most already are, started as their pages rendered); then each rendered page's
- * largest image on a phone is known, and the writer records every page's facts.
+ * lacks); then each rendered page's largest image on a phone is known, and the writer records
+ * every page's facts. A dev rebuild that took the previous plan over has its variants already.
  */
-export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>, encoder = startEncoding(state, options)): Promise<void> {
-  if (encoder) state.images = await encoder.finish(referenced);
+export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>): Promise<void> {
+  if (state.images && state.images !== options.incremental?.previous.images) {
+    state.images = await encodeImages(state.images, referenced, { onProgress: options.onImageProgress });
+  }
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
   for (const [output, page] of state.pages) {

@@ -8,13 +8,9 @@
 // Malformed or escaping URLs get 400 (request-guard.ts), methods other than GET and HEAD 405,
 // and an unexpected error is a 500 for that request only.
 //
-// Why not sirv (3.0.2, tried for this): with `dev: false` it lists the folder once at start, so
-// after a `stitch build` during a preview a rewritten page went out with its old Content-Length
-// (the client failed to parse the response) and new hashed assets were 404; it compresses only
-// files precompressed on disk (our gzip on the fly would have to patch its response); and its
-// ranges were wrong (`bytes=-3` sent the first 4 bytes; `bytes=5-2` wrote a negative
-// Content-Length and threw). The checks and resolution here are a few lines; sirv's
-// `startsWith(root)` guard is the same as ours.
+// Why not sirv (3.0.2, tried): it lists the folder once at start (a page rebuilt during a
+// preview went out with its old Content-Length, new hashed assets were 404), compresses only
+// files precompressed on disk, and got ranges wrong (`bytes=-3`, `bytes=5-2`).
 import { createReadStream, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
