@@ -4,7 +4,7 @@
 import type { BuildState } from '../pipeline/state.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { checkLinks } from './check-links.ts';
+import { checkLinks, type PageFindings } from './check-links.ts';
 import { markdownSources, markLinks } from './check-markdown.ts';
 import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
 import { SiteIndex, type LinkedPage } from './site-index.ts';
@@ -17,7 +17,7 @@ export function checkBuiltLinks(state: BuildState): Diagnostic[] {
 }
 
 /** The link check, and the locator that placed its findings (what it read: see link-verdict.ts). */
-export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnostic[]; locator?: SourceLocator } {
+export function checkBuiltLinksWith(state: BuildState, byPage?: { known?: Map<string, PageFindings>; record: Map<string, PageFindings> }): { diagnostics: Diagnostic[]; locator?: SourceLocator } {
   const { config, graph } = state;
   if (!graph || state.pages.size === 0) return { diagnostics: [] };
   const pages: LinkedPage[] = [];
@@ -31,5 +31,5 @@ export function checkBuiltLinksWith(state: BuildState): { diagnostics: Diagnosti
     if (source) markLinks(source, locator);
   });
   const site = new SiteIndex(state, pages, outputFiles(state), failedContent(state.diagnostics, displayPath(config.root, config.contentDir)));
-  return { diagnostics: checkLinks(pages, site, locator, missingAssets(state.diagnostics)), locator };
+  return { diagnostics: checkLinks(pages, site, locator, missingAssets(state.diagnostics), byPage), locator };
 }

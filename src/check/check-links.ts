@@ -16,11 +16,15 @@ type Finding =
   | { code: 'file'; kind: string; src: string; where?: SourcePosition }
   | { code: 'unpublished'; href: string; post: Post; from?: string; where?: SourcePosition };
 
+/** What the check found on one page, before the findings are grouped over pages. */
+export type PageFindings = { key: string; finding: Finding }[];
+
 /**
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
- * not reported again for every page that shows them.
+ * not reported again for every page that shows them. `byPage`: each page's findings are
+ * recorded in `record`, and taken from `known` for a page it has (a dev rebuild's unchanged pages).
  */
-export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
+export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>(), byPage?: { known?: Map<string, PageFindings>; record: Map<string, PageFindings> }): Diagnostic[] {
   const findings = new Findings<Finding>();
   const located = new Map<string, SourcePosition | undefined>();
   const where = (text: string, page: LinkedPage) => {
@@ -44,6 +48,17 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
 
   for (const page of facts) {
     const path = page.route.path;
+    const known = byPage?.known?.get(path);
+    const own: PageFindings = [];
+    byPage?.record.set(path, known ?? own);
+    if (known) {
+      for (const { key, finding } of known) findings.add(key, finding, path);
+      continue;
+    }
+    const add = (key: string, finding: Finding) => {
+      own.push({ key, finding });
+      findings.add(key, finding, path);
+    };
     for (const href of page.links) {
       if (href === '' || href === '#') continue;
       const resolved = resolve(href, path);
@@ -52,25 +67,25 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
       if (target.kind === 'external') {
         if (target.url.protocol === 'http:') {
           const pos = where(href, page);
-          findings.add(keyOf('insecure', href, pos), { code: 'insecure', href, where: pos }, path);
+          add(keyOf('insecure', href, pos), { code: 'insecure', href, where: pos });
         }
         continue;
       }
       if (target.kind === 'missing') {
         const pos = where(href, page);
-        findings.add(keyOf('link', href, pos), { code: 'link', href, where: pos }, path);
+        add(keyOf('link', href, pos), { code: 'link', href, where: pos });
       } else if (target.kind === 'unpublished') {
         const pos = where(href, page);
         const from = pos?.file ?? page.route.origin?.file;
-        findings.add(keyOf('unpublished', href, pos), { code: 'unpublished', href, post: target.post, from, where: pos }, path);
+        add(keyOf('unpublished', href, pos), { code: 'unpublished', href, post: target.post, from, where: pos });
       } else if (target.kind === 'redirect') {
         const pos = where(href, page);
-        findings.add(keyOf('redirect', href, pos), { code: 'redirect', href, to: target.to, where: pos }, path);
+        add(keyOf('redirect', href, pos), { code: 'redirect', href, to: target.to, where: pos });
       } else if (target.kind === 'page' && resolved.fragment && resolved.fragment !== 'top' && !target.facts.ids.has(resolved.fragment)) {
         const pos = where(href, page);
-        findings.add(keyOf('fragment', href, pos), {
+        add(keyOf('fragment', href, pos), {
           code: 'fragment', href, target: target.facts.route.path, id: resolved.fragment, known: [...target.facts.ids], where: pos,
-        }, path);
+        });
       }
     }
     for (const { url, kind } of page.resources) {
@@ -78,7 +93,7 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
       if (target.kind !== 'missing' && target.kind !== 'redirect') continue;
       if (targetPath && reported.has(targetPath)) continue;
       const pos = where(url, page);
-      findings.add(keyOf(`file:${kind}`, url, pos), { code: 'file', kind, src: url, where: pos }, path);
+      add(keyOf(`file:${kind}`, url, pos), { code: 'file', kind, src: url, where: pos });
     }
   }
 

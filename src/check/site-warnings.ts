@@ -19,17 +19,23 @@ import { checkTagLabels, checkTags } from './check-tags.ts';
 import { markdownSources, mayNeedMarkdownCheck } from './markdown-sources.ts';
 import { SourceLocator } from './source-locator.ts';
 
-export async function siteWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig, caches: Caches): Promise<Diagnostic[]> {
-  const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
+/** `fromRoutes`: the route table's warnings, known when the route table is a previous build's (dev: post-edits.ts). */
+export async function siteWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig, caches: Caches, fromRoutes = routeWarnings(graph, routes, config)): Promise<Diagnostic[]> {
+  return [...await markdownWarnings(graph, locatorOf(config), caches), ...fromRoutes];
+}
+
+/** The rules over the content graph and the route table: tags, tag labels, SEO, the deploy hook. */
+export function routeWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig): Diagnostic[] {
   const pages = routes.flatMap((r) => (r.type === 'page' ? [r] : []));
   return [
-    ...await markdownWarnings(graph, locator, caches),
     ...checkTags(graph),
     ...checkTagLabels(graph, displayPath(config.root, join(config.contentDir, 'site.yaml'))),
-    ...checkSeo(pages, graph.site.name, locator),
+    ...checkSeo(pages, graph.site.name, locatorOf(config)),
     ...(config.deployHookUrl ? [errors.deployHookPublic()] : []),
   ];
 }
+
+const locatorOf = (config: ResolvedConfig) => new SourceLocator(config.root, config.contentDir, config.templatesDir);
 
 /**
  * The Markdown rules (check-markdown.ts) per body, kept by the text's hash: a warm build of a
