@@ -106,7 +106,7 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
 
   it('checks the links of the edited page alone, and reports what a full build of the same files reports', async () => {
     const resolved = vi.spyOn(SiteIndex.prototype, 'resolve');
-    writeFileSync(post(), readFileSync(post(), 'utf8').replace(/\n\n/, '\n\nSee [the old shop](http://example.com/shop) first.\n\n'));
+    writeFileSync(post(), readFileSync(post(), 'utf8').replace(/\n\n/, '\n\nSee [the old shop](http://example.com/shop) <u>first</u>.\n\n'));
     await builder.schedule([post()]);
     expect(builder.failure).toBeUndefined();
     const incremental = resolved.mock.calls.length;
@@ -114,8 +114,9 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
     const full = await build(config, { mode: 'dev', writer: new MemoryWriter(), extraHead: '', cache: noCaches, links: true });
     const everyPage = resolved.mock.calls.length;
     resolved.mockRestore();
-    const shown = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.code} ${d.file}:${d.line} ${d.message}`).sort();
+    const shown = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.code} ${d.file}:${d.line} ${d.message}`);
     expect(shown(builder.state!.diagnostics)).toContain(`InsecureLinkWarning content/blog/signs-leather-seats-need-repair.md:${readFileSync(post(), 'utf8').split('\n').findIndex((l) => l.includes('http://example.com/shop')) + 1} ${full.state.diagnostics.find((d) => d.code === 'InsecureLinkWarning')?.message}`);
+    expect(builder.state!.diagnostics.filter((d) => d.file?.endsWith('signs-leather-seats-need-repair.md')).map((d) => d.code)).toContain('RawHtmlWarning');
     expect(shown(builder.state!.diagnostics)).toEqual(shown(full.state.diagnostics));
     expect(incremental).toBeLessThan(everyPage / 5);
   });

@@ -71,8 +71,9 @@ export interface BuildState {
   linkFindings?: Map<string, readonly { key: string; finding: object }[]>;
   /** Each diagnostic of this build with its line and code frame (a dev rebuild reuses those of unchanged files). */
   located?: Map<Diagnostic, Diagnostic>;
-  /** The warnings of the route table's rules (check/site-warnings.ts), which a build that takes the route table over takes too. */
+  /** The warnings of the route table's rules and of the Markdown bodies (check/site-warnings.ts): a build that takes the route table over takes them too. */
   routeWarnings?: Diagnostic[];
+  markdownWarnings?: Diagnostic[];
   /** The route table is the previous build's with posts' bodies changed (dev: post-edits.ts): what comes from routes alone stands. */
   routesTakenOver?: boolean;
   /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */

@@ -6,14 +6,35 @@ import { relative } from 'node:path';
 import type { PageFindings } from '../check/check-links.ts';
 import { missingAssets } from '../check/link-inputs.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
 import { type BuildContext, type BuildState } from './state.ts';
 
-/** The warnings every command reports: one rule set for build, check and dev. A route table taken over has the same warnings. */
+/**
+ * The warnings every command reports: one rule set for build, check and dev. A route table taken
+ * over has the same warnings, and the same Markdown warnings but for the posts edited.
+ */
 export async function warningsStage(state: BuildState, options: BuildContext): Promise<void> {
-  const { routeWarnings, siteWarnings } = await import('../check/site-warnings.ts');
-  const taken = state.routesTakenOver ? options.incremental?.previous.routeWarnings : undefined;
-  state.routeWarnings = taken ?? routeWarnings(state.graph!, state.routes, state.config);
-  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, state.caches, state.routeWarnings));
+  const { markdownWarnings, routeWarnings } = await import('../check/site-warnings.ts');
+  const graph = state.graph!;
+  const previous = state.routesTakenOver ? options.incremental?.previous : undefined;
+  state.routeWarnings = previous?.routeWarnings ?? routeWarnings(graph, state.routes, state.config);
+  if (!previous?.markdownWarnings) state.markdownWarnings = await markdownWarnings(graph, state.config, state.caches);
+  else {
+    const unchanged = new Set(previous.graph!.posts);
+    const edited = new Set(graph.posts.filter((post) => !unchanged.has(post)));
+    // Checked again: the pages' bodies (cached) and the edited posts'; in the order a full check gives.
+    const fresh = byFile(await markdownWarnings({ ...graph, posts: [...edited] }, state.config, state.caches));
+    const before = byFile(previous.markdownWarnings);
+    const posts = new Set<string | undefined>(graph.posts.map((post) => post.origin.file));
+    state.markdownWarnings = [...[...fresh].filter(([file]) => !posts.has(file)).flatMap(([, list]) => list), ...graph.posts.flatMap((post) => (edited.has(post) ? fresh : before).get(post.origin.file) ?? [])];
+  }
+  state.diagnostics.push(...state.markdownWarnings, ...state.routeWarnings);
+}
+
+function byFile(diagnostics: Diagnostic[]): Map<string | undefined, Diagnostic[]> {
+  const out = new Map<string | undefined, Diagnostic[]>();
+  for (const d of diagnostics) out.set(d.file, [...(out.get(d.file) ?? []), d]);
+  return out;
 }
 
 /**
