@@ -1,8 +1,9 @@
 // A dev rebuild after edits of posts' Markdown bodies alone (the common edit): nothing but those
 // posts' own pages shows a body, so the content, link and route stages take the previous build's
 // results with the edited bodies put in (new lists and maps; the previous build is left as it
-// is), the warnings stage its route-table warnings, and the documents stage renders only the pages whose key changed. Any other change (front
-// matter, reading time, another file, a post that cannot be parsed alone) runs the stages in full.
+// is), the documents stage renders only the pages whose key changed, and the warnings and link
+// stages check only what the edit touched (verify.ts). Any other change (front matter, reading
+// time, another file, a post that cannot be parsed alone) runs the stages in full.
 import { readFileSync } from 'node:fs';
 import { sourceHash } from '../cache/post-cache.ts';
 import { parsePostFile } from '../content/parse-post-file.ts';
