@@ -1,6 +1,6 @@
 // The content graph: every entity of the site, validated and linked.
 import type {
-  AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
+  AboutData, CardChoice, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
 } from './schemas.ts';
 
 export type { AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial };
@@ -21,9 +21,14 @@ export interface Post {
   description: string;
   /** yyyy-mm-dd. */
   date: string;
+  /** yyyy-mm-dd: when the post was last revised (`updated:`), never before `date` (check/check-updated.ts). */
+  updated?: string;
   author: string;
   tags: string[];
   coverImage?: string;
+  /** The social card the editor chose (src/cards/chosen-cards.ts). */
+  card?: CardChoice;
+  ogImage?: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
   /**

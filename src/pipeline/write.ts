@@ -34,6 +34,7 @@ export async function writeStage(state: BuildState, options: BuildContext): Prom
   const cards = state.cards;
   await writeAll(cards?.files ?? [], 64, (f) => writer.write(f.path, cards!.cache!.get(f.key)!, `card:${f.key}`));
   await writeAll(cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
+  await writeAll(cards?.copies ?? [], 64, (f) => writer.copy(f.path, f.from)); // the editors' own images (ogImage)
 }
 
 /** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */

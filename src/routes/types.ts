@@ -31,8 +31,6 @@ export interface Head {
   noindex: boolean;
   /** Images to preload (the LCP image). */
   preloadImages?: string[];
-  /** The page links the blog feeds (`<link rel="alternate">`, feeds/feed-links.ts `blogFeedLinks`, named after the layout's site). */
-  blogFeeds?: true;
 }
 
 export interface PageRoute {
@@ -71,6 +69,8 @@ export interface CardRequest {
   category: string;
   /** Public path of the cover photo, when the page has one. */
   photo?: string;
+  /** The editor's own image (`ogImage:`, src/cards/chosen-cards.ts), copied to `output` instead of a card drawn. */
+  ogImage?: { source: string; width: number; height: number };
 }
 
 export interface RedirectRoute {
