@@ -2,12 +2,13 @@
 // images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
 import { cachesFor } from './cache/open-caches.ts';
 import { locateDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
-import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
+import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
@@ -57,13 +58,13 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
       state.contentDiagnostics = state.diagnostics.slice(before);
     }
     if (stop()) return await failed(state, options);
-    await stage('warnings', () => warningsStage(state));
+    await stage('warnings', () => warningsStage(state, options));
     await stage('bundle', () => bundleStage(state, bundles));
     const referenced = await stage('render', () => documentsStage(state, options, executor));
     if (stop()) return await failed(state, options);
     await settled([stage('photos', () => encodeStage(state, options, referenced), 'images'), stage('cards', () => cardsStage(state, options))]); // photos and cards at once
 
-    if (options.links) await stage('links', () => linksStage(state));
+    if (options.links) await stage('links', () => linksStage(state, options));
     weightsStage(state, options);
     if (stop()) return await failed(state, options);
     await stage('write', () => writeStage(state, options));
@@ -95,11 +96,27 @@ async function failed(state: BuildState, options: BuildContext): Promise<BuildRe
 }
 
 async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
-  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
+  state.diagnostics = await located(state, options);
   // A cache only saves time: one that could not be written is a warning, and the build went on without it.
   const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
   for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
   return state;
+}
+
+/**
+ * The diagnostics with line and code frame. One a dev rebuild took over from the previous build
+ * (the same object), about a file it did not change, is as that build placed it: no file is read again.
+ */
+async function located(state: BuildState, options: BuildContext): Promise<Diagnostic[]> {
+  const previous = options.incremental?.previous.located;
+  const changed = new Set(options.incremental?.changed?.map((path) => relative(state.config.root, path)));
+  const kept = (d: Diagnostic) => (d.file !== undefined && changed.has(d.file) ? undefined : previous?.get(d));
+  const fresh = await locateDiagnostics(state.diagnostics.filter((d) => !kept(d)), state.config.root, state.caches);
+  const located = new Map<Diagnostic, Diagnostic>();
+  let next = 0;
+  for (const d of state.diagnostics) located.set(d, kept(d) ?? fresh[next++]);
+  state.located = located;
+  return state.diagnostics.map((d) => located.get(d)!);
 }
 
 function unexpected(state: BuildState, error: unknown) {

@@ -3,7 +3,9 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SiteIndex } from '../src/check/site-index.ts';
+import type { Diagnostic } from '../src/errors/diagnostic.ts';
 import { noCaches } from '../src/cache/cache.ts';
 import { MemoryCaches } from '../src/cache/memory-cache.ts';
 import { FileCaches } from '../src/cache/file-cache.ts';
@@ -100,6 +102,23 @@ describe('a dev rebuild after a post edit', { timeout: 120_000 }, () => {
     const full = await fresh();
     for (const [path] of full.files) expect(builder.output!.text(path), path).toBe(full.text(path));
     expect(builder.output!.files.size).toBe(full.files.size);
+  });
+
+  it('checks the links of the edited page alone, and reports what a full build of the same files reports', async () => {
+    const resolved = vi.spyOn(SiteIndex.prototype, 'resolve');
+    writeFileSync(post(), readFileSync(post(), 'utf8').replace(/\n\n/, '\n\nSee [the old shop](http://example.com/shop) <u>first</u>.\n\n'));
+    await builder.schedule([post()]);
+    expect(builder.failure).toBeUndefined();
+    const incremental = resolved.mock.calls.length;
+    resolved.mockClear();
+    const full = await build(config, { mode: 'dev', writer: new MemoryWriter(), extraHead: '', cache: noCaches, links: true });
+    const everyPage = resolved.mock.calls.length;
+    resolved.mockRestore();
+    const shown = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.code} ${d.file}:${d.line} ${d.message}`);
+    expect(shown(builder.state!.diagnostics)).toContain(`InsecureLinkWarning content/blog/signs-leather-seats-need-repair.md:${readFileSync(post(), 'utf8').split('\n').findIndex((l) => l.includes('http://example.com/shop')) + 1} ${full.state.diagnostics.find((d) => d.code === 'InsecureLinkWarning')?.message}`);
+    expect(builder.state!.diagnostics.filter((d) => d.file?.endsWith('signs-leather-seats-need-repair.md')).map((d) => d.code)).toContain('RawHtmlWarning');
+    expect(shown(builder.state!.diagnostics)).toEqual(shown(full.state.diagnostics));
+    expect(incremental).toBeLessThan(everyPage / 5);
   });
 
   it('builds as usual when the front matter or the reading time changed', async () => {

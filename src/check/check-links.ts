@@ -7,15 +7,20 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import { Findings, type LinkedPage, type SiteIndex } from './site-index.ts';
 import type { SourceLocator, SourcePosition } from './source-locator.ts';
 
-/** A finding's diagnostic, once every page it shows on is known ("/a and /b"). */
-type Report = (pages: string) => Diagnostic;
+/** A finding's diagnostic, once every page it shows on is known ("/a and /b"), and the site's paths (for "did you mean"). */
+type Report = (pages: string, knownPaths: () => string[]) => Diagnostic;
+
+/** What the check found on one page, before the findings are grouped over pages. */
+export type PageFindings = { key: string; report: Report; file?: string }[];
 
 /**
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
- * not reported again for every page that shows them.
+ * not reported again for every page that shows them. `byPage`: each page's findings are
+ * recorded in `record`, and taken from `known` for a page it has (a dev rebuild's unchanged pages).
  */
-export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>()): Diagnostic[] {
+export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>(), byPage?: { known?: Map<string, PageFindings>; record: Map<string, PageFindings> }): Diagnostic[] {
   const findings = new Findings<Report>();
+  let own: PageFindings = [];
   const located = new Map<string, SourcePosition | undefined>();
   const where = (text: string, page: LinkedPage) => {
     const key = `${text}\0${page.route.origin?.file ?? ''}`;
@@ -23,10 +28,12 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
     return located.get(key);
   };
   /** One finding of `kind` about `text` on `page`: the same text at the same position is one finding. */
-  const find = (kind: string, text: string, page: LinkedPage, report: (at: SourcePosition | Record<string, never>, pages: string) => Diagnostic) => {
+  const find = (kind: string, text: string, page: LinkedPage, report: (at: SourcePosition | Record<string, never>, pages: string, knownPaths: () => string[]) => Diagnostic) => {
     const pos = where(text, page);
     const key = `${kind}\0${text}\0${pos ? `${pos.file}:${pos.line}:${pos.column}` : ''}`;
-    findings.add(key, (pages) => report(pos ?? {}, pages), page.route.path);
+    const finding: Report = (pages, knownPaths) => report(pos ?? {}, pages, knownPaths);
+    own.push({ key, report: finding, file: pos?.file });
+    findings.add(key, finding, page.route.path);
   };
   // Thousands of pages share their layout's links: a root-relative or absolute URL resolves the
   // same from every page, so it is resolved once.
@@ -40,9 +47,18 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
     }
     return resolved;
   };
-  const known = site.knownPaths();
+  let known: string[] | undefined;
+  const knownPaths = () => (known ??= site.knownPaths());
 
   for (const page of facts) {
+    const kept = byPage?.known?.get(page.route.path);
+    if (kept) {
+      byPage!.record.set(page.route.path, kept);
+      for (const { key, report } of kept) findings.add(key, report, page.route.path);
+      continue;
+    }
+    own = [];
+    byPage?.record.set(page.route.path, own);
     for (const href of page.links) {
       if (href === '' || href === '#') continue;
       const resolved = resolve(href, page.route.path);
@@ -50,7 +66,7 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
       if (target.kind === 'external' && target.url.protocol === 'http:') {
         find('insecure', href, page, (at, pages) => errors.insecureLink(at, href, pages));
       } else if (target.kind === 'missing') {
-        find('link', href, page, (at, pages) => errors.brokenLink(at, href, pages, known));
+        find('link', href, page, (at, pages, paths) => errors.brokenLink(at, href, pages, paths()));
       } else if (target.kind === 'unpublished') {
         const { post } = target;
         const state = post.status === 'scheduled' ? `scheduled for ${formatLongDate(post.date)}` : 'a draft';
@@ -72,5 +88,5 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
       find(`file:${kind}`, url, page, (at, pages) => errors.missingFile(at, kind, url, pages));
     }
   }
-  return [...findings].map(({ value: report, pages }) => report(pages));
+  return [...findings].map(({ value: report, pages }) => report(pages, knownPaths));
 }

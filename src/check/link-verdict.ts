@@ -13,6 +13,7 @@ import { jsonKind, noCaches, type CacheKind, type Caches } from '../cache/cache.
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { checkBuiltLinksWith as CheckBuiltLinksWith } from './built-links.ts';
+import type { PageFindings } from './check-links.ts';
 import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
 import { markdownSources } from './markdown-sources.ts';
 import { readSourceText } from './source-locator.ts';
@@ -27,11 +28,11 @@ export function verdictKind(): CacheKind<Verdict> {
   return jsonKind<Verdict>('links', pageEngineVersion(), (v) => Array.isArray(v.diagnostics) && Array.isArray(v.read));
 }
 
-/** The link check's diagnostics: the last verdict when nothing it reads has changed. */
-export async function checkLinksCached(state: BuildState, caches: Caches): Promise<Diagnostic[]> {
+/** The link check's diagnostics: the last verdict when nothing it reads has changed. `record`: each page's findings, when checked. */
+export async function checkLinksCached(state: BuildState, caches: Caches, record?: Map<string, PageFindings>): Promise<Diagnostic[]> {
   const key = caches === noCaches ? undefined : verdictKey(state);
   // The check (and the Markdown parser it loads) only when the verdict is not known.
-  const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./built-links.ts')).checkBuiltLinksWith(s);
+  const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./built-links.ts')).checkBuiltLinksWith(s, record && { record });
   if (!key) return (await checkBuiltLinksWith(state)).diagnostics;
   const cache = await caches.open(verdictKind());
   const known = cache.get(key);

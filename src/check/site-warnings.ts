@@ -1,4 +1,4 @@
-// The warnings of a site: one rule set, run by every build (build.ts), so `stitch build`,
+// The warnings of a site: one rule set, run by every build (pipeline/verify.ts), so `stitch build`,
 // `stitch check` and `stitch dev` report the same warnings, counted the same. Each rule reads
 // the content and the route table (the head every page renders with), never the pages' HTML:
 // raw HTML and images without alt text in Markdown, tags spelled two ways or labelled but unused,
@@ -19,23 +19,25 @@ import { checkTagLabels, checkTags } from './check-tags.ts';
 import { markdownSources, mayNeedMarkdownCheck } from './markdown-sources.ts';
 import { SourceLocator } from './source-locator.ts';
 
-export async function siteWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig, caches: Caches): Promise<Diagnostic[]> {
-  const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
+/** The rules over the content graph and the route table: tags, tag labels, SEO, the deploy hook. */
+export function routeWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig): Diagnostic[] {
   const pages = routes.flatMap((r) => (r.type === 'page' ? [r] : []));
   return [
-    ...await markdownWarnings(graph, locator, caches),
     ...checkTags(graph),
     ...checkTagLabels(graph, displayPath(config.root, join(config.contentDir, 'site.yaml'))),
-    ...checkSeo(pages, graph.site.name, locator),
+    ...checkSeo(pages, graph.site.name, locatorOf(config)),
     ...(config.deployHookUrl ? [errors.deployHookPublic()] : []),
   ];
 }
+
+const locatorOf = (config: ResolvedConfig) => new SourceLocator(config.root, config.contentDir, config.templatesDir);
 
 /**
  * The Markdown rules (check-markdown.ts) per body, kept by the text's hash: a warm build of a
  * large blog neither reads its posts back nor loads the Markdown parser for them.
  */
-async function markdownWarnings(graph: ContentGraph, locator: SourceLocator, caches: Caches): Promise<Diagnostic[]> {
+export async function markdownWarnings(graph: ContentGraph, config: ResolvedConfig, caches: Caches): Promise<Diagnostic[]> {
+  const locator = locatorOf(config);
   const cache = await caches.open(jsonKind<Diagnostic[]>('markdown-warnings', engineVersion(['check'], ['remark-parse']), Array.isArray));
   const out: Diagnostic[] = [];
   for (const source of markdownSources(graph)) {

@@ -1,8 +1,9 @@
 // A dev rebuild after edits of posts' Markdown bodies alone (the common edit): nothing but those
 // posts' own pages shows a body, so the content, link and route stages take the previous build's
 // results with the edited bodies put in (new lists and maps; the previous build is left as it
-// is), and the documents stage renders only the pages whose key changed. Any other change (front
-// matter, reading time, another file, a post that cannot be parsed alone) runs the stages in full.
+// is), the documents stage renders only the pages whose key changed, and the warnings and link
+// stages check only what the edit touched (verify.ts). Any other change (front matter, reading
+// time, another file, a post that cannot be parsed alone) runs the stages in full.
 import { readFileSync } from 'node:fs';
 import { sourceHash } from '../cache/post-cache.ts';
 import { parsePostFile } from '../content/parse-post-file.ts';
@@ -39,6 +40,9 @@ export function bodyEdits(state: BuildState, options: BuildContext): BodyEdits |
     const post = status ? { ...parsed, status } : parsed;
     // What the content stages reported of the file (a warning about its front matter) stands only if the file is the same but for its body.
     if (listingFields(post) !== listingFields(old) || previous.contentDiagnostics.some((d) => d.file === post.origin.file)) return undefined;
+    // The text before the body is byte for byte the same (so is every position a warning found in it).
+    const before = previous.graph.sources?.get(post.origin.file);
+    if (!text.endsWith(post.body) || before?.body === undefined || sourceHash(text.slice(0, text.length - post.body.length) + before.body) !== before.hash) return undefined;
     edits.set(post.slug, { post, hash: sourceHash(text) });
   }
   return edits;

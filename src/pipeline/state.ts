@@ -66,6 +66,13 @@ export interface BuildState {
   pageKeyBase?: string;
   /** What the content, link, images and routes stages reported (a dev rebuild that takes their results over reports them again). */
   contentDiagnostics?: Diagnostic[];
+  /** What the link check found on each page, by page path (check/check-links.ts `PageFindings`): a dev rebuild keeps those of unchanged pages. */
+  linkFindings?: Map<string, readonly { key: string; file?: string }[]>;
+  /** Each diagnostic of this build with its line and code frame (a dev rebuild reuses those of unchanged files). */
+  located?: Map<Diagnostic, Diagnostic>;
+  /** The warnings of the route table's rules and of the Markdown bodies (check/site-warnings.ts): a build that takes the route table over takes them too. */
+  routeWarnings?: Diagnostic[];
+  markdownWarnings?: Diagnostic[];
   /** The route table is the previous build's with posts' bodies changed (dev: post-edits.ts): what comes from routes alone stands. */
   routesTakenOver?: boolean;
   /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */
