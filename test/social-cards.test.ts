@@ -12,6 +12,7 @@ import { build, type BuildResult } from '../src/build.ts';
 import { fileCaches } from '../src/cache/open-caches.ts';
 import { cardKind } from '../src/cards/build-cards.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
+import { IncrementalWriter } from '../src/output/incremental-writer.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { contentTree, outputFile, ROOT } from './helpers/build-site.ts';
 
@@ -132,7 +133,7 @@ describe('the cards', () => {
     expect(before).not.toContain(key);
     expect(retitled.writer.files.get(`cards${POST}.png`)).not.toEqual(first.writer.files.get(`cards${POST}.png`));
     // The new card is in the card cache for the next build.
-    expect((await fileCaches(config(content)).open(cardKind)).has(key)).toBe(true);
+    expect((await fileCaches(config(content)).open(cardKind)).get(key)).toBeDefined();
   }, 120_000);
 });
 
@@ -165,6 +166,27 @@ describe('bad input', () => {
       expect(meta(withVariable.doc(POST), 'og:url')).toBe(`https://env.example.com${POST}`);
     } finally {
       rmSync(noUrl, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('cards the output keeps', () => {
+  it('are not read from the card cache: with that cache gone, a build into the same output draws none and keeps them', async () => {
+    const out = mkdtempSync(join(ROOT, '.stitch', 'test-cards-out-'));
+    const buildInto = async () => {
+      const result = await build(config(content), { writer: new IncrementalWriter(join(out, 'dist'), cacheDir), copyAssets: true, renderCards: true, workers: false });
+      expect(result.ok).toBe(true);
+      return { cards: result.state.cards!, bytes: result.state.cards!.files.map((f) => readFileSync(join(out, 'dist', f.path))) };
+    };
+    try {
+      const once = await buildInto();
+      expect(once.bytes.length).toBeGreaterThan(0);
+      rmSync(join(cacheDir, 'cache', 'cards'), { recursive: true, force: true });
+      const again = await buildInto();
+      expect([again.cards.rendered, again.cards.reused]).toEqual([0, once.bytes.length]);
+      expect(again.bytes).toEqual(once.bytes);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   }, 120_000);
 });
