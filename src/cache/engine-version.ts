@@ -3,12 +3,10 @@
 // one of them gives a new key, so a cached output never outlives the code that produced it.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
 /** Libraries whose output ends up in the Markdown HTML. */
 export const MARKDOWN_PACKAGES = [
@@ -85,19 +83,11 @@ function packageVersion(dir: string): string {
   }
 }
 
+/** The version of package `name` as Node resolves it from src/: the nearest node_modules/<name> up the tree. */
 function installedVersion(name: string): string {
-  // package.json is not always exported; find it from the resolved entry instead.
-  try {
-    return packageVersion(dirname(require.resolve(`${name}/package.json`)));
-  } catch {
-    try {
-      let dir = dirname(require.resolve(name));
-      while (dir !== dirname(dir)) {
-        const version = packageVersion(dir);
-        if (version !== '?' && dir.endsWith(name)) return version;
-        dir = dirname(dir);
-      }
-    } catch { /* not installed */ }
-    return 'missing';
+  for (let dir = srcDir; dir !== dirname(dir); dir = dirname(dir)) {
+    const version = packageVersion(join(dir, 'node_modules', name));
+    if (version !== '?') return version;
   }
+  return 'missing';
 }

@@ -11,7 +11,6 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import type { SourceHashes } from '../cache/source-hashes.ts';
 import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { listProjectFiles } from './project-files.ts';
 import { SourceReader, type TextMemo } from './read-source.ts';
@@ -37,7 +36,6 @@ interface Loader {
   yaml?: YamlMemo;
   /** The content folder's files, read through the rules of read-source.ts. */
   reader: SourceReader;
-  hashes?: SourceHashes;
   /** The schemas module, imported on first use. */
   schemas?: Promise<typeof Schemas>;
   keepBodies: boolean;
@@ -64,11 +62,6 @@ export interface LoadOptions {
    * empty and graph.sources says where to read it back (content/post-bodies.ts).
    */
   keepBodies?: boolean;
-  /**
-   * Posts' text hashes by file identity (`stitch build`, without kept bodies): a post whose file
-   * is as when it was hashed, and whose parse is in `posts`, is not read.
-   */
-  hashes?: SourceHashes;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -78,7 +71,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
   diagnostics.push(...listing.diagnostics);
   if (listing.refused.includes('')) return { diagnostics }; // the content folder itself links out of the project
   const reader = new SourceReader(root, contentDir, listing, diagnostics, options.texts);
-  const ctx: Loader = { root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader, keepBodies: options.keepBodies ?? true, hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined };
+  const ctx: Loader = { root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader, keepBodies: options.keepBodies ?? true };
   const sources = new Map<string, SourceText>();
 
   const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
@@ -258,23 +251,10 @@ async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): Promise
   const files = ctx.reader.list('blog', /\.md$/, true);
   const posts: Post[] = [];
   const seen = new Map<string, string>();
-  // A post's file relative to the project: the listing's paths are plain (no '.' or '..'), so the folder's part is worked out once.
-  const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
-    // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
-    const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
-    if (look?.known) {
-      const file = folder ? `${folder}/${rel}` : rel;
-      const cached = ctx.posts?.get(file, look.known, look.known.hash);
-      if (cached) {
-        const parsed = { body: '', bodyLine: cached.bodyLine };
-        return { rel, source: { file, text: '' }, hash: look.known.hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
-      }
-    }
     const source = ctx.reader.read(rel);
     if (typeof source === 'string') return undefined;
     const hash = sourceHash(source.text);
-    if (look?.stat) ctx.hashes!.remember(rel, look.stat, hash, source.text.length);
     const cached = ctx.posts?.get(source.file, source.text, hash);
     if (cached) {
       const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };
