@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
 import { cachesFor } from './cache/open-caches.ts';
-import { locateDiagnostics } from './content/locate-diagnostics.ts';
+import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
@@ -99,7 +99,7 @@ async function failed(state: BuildState, options: BuildContext): Promise<BuildRe
 }
 
 async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
-  state.diagnostics = await locateDiagnostics(state.diagnostics, state.config.root, state.caches);
+  state.diagnostics = enrichDiagnostics(state.diagnostics, state.config.root);
   // A cache only saves time: one that could not be written is a warning, and the build went on without it.
   const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
   for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
