@@ -116,7 +116,7 @@ describe('a missing cover photo', () => {
     ];
     const context: CardsContext = {
       root: ROOT, assetsDir: join(ROOT, 'site-assets'), cacheDir, caches: noCaches,
-      siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle, render: true, workers: false, production: true,
+      siteName: 'Sandia Custom Upholstery', siteUrl: 'https://www.example.com', logo: '/images/logo.png', bundle: async () => bundle, render: true, workers: false, production: true,
     };
     const result = await buildCards(jobs, context);
     expect(result.rendered).toBe(3);
@@ -131,7 +131,7 @@ describe('a missing cover photo', () => {
     const dir = join(cacheDir, 'assets', 'images');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'p.jpg'), await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer());
-    const [card] = await drawCards({ ...setup, items: [{ title: 'A title', category: 'Blog', photo: { path: '/images/p.jpg', file: join(dir, 'p.jpg'), hash: 'f'.repeat(64) } }] });
+    const [card] = await drawCards({ ...setup, items: [{ title: 'A title', category: 'Blog', photo: { file: join(dir, 'p.jpg'), hash: 'f'.repeat(64) } }] });
     expect(card).toMatchObject({ photoError: 'the file changed while the site was building' });
   });
 });

@@ -3,18 +3,16 @@
 // their page names; they are drawn again when their title changes and taken from the card cache
 // otherwise; a cover photo that cannot be read leaves the card without it, with a warning; a
 // site without an address is an error naming SITE_URL.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.ts';
 import { fileCaches } from '../src/cache/open-caches.ts';
 import { cardKind } from '../src/cards/build-cards.ts';
-import { resolveConfig } from '../src/config/resolve-config.ts';
+import { build } from '../src/build.ts';
 import { IncrementalWriter } from '../src/output/incremental-writer.ts';
-import { MemoryWriter } from '../src/output/writer.ts';
-import { contentTree, outputFile, ROOT } from './helpers/build-site.ts';
+import { contentTree, ROOT } from './helpers/build-site.ts';
+import { cardSiteFolders, meta, type CardSite as Built } from './helpers/card-site.ts';
 
 const SITE = 'https://mini.example.com';
 const POST = '/blog/first-post';
@@ -23,37 +21,18 @@ const DETAILING = '/detailing-services/deep-clean';
 const LOCATION = '/locations/albuquerque';
 const BROKEN = '/blog/broken-cover';
 
-let assets: string;
-let cacheDir: string;
+const site = cardSiteFolders('cards');
+const { config } = site;
+const buildWithCards = (contentDir: string, env: NodeJS.ProcessEnv = {}) => site.build(contentDir, { env });
 let content: string;
 let first: Built;
 
-interface Built extends BuildResult {
-  writer: MemoryWriter;
-  doc(path: string): Document;
-}
-
-/** Builds `contentDir` with the card cache of this file (under the project, so bundles resolve its packages). */
-const config = (contentDir: string, env: NodeJS.ProcessEnv = {}) => ({ ...resolveConfig({ content: contentDir, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT), assetsDir: assets, cacheDir });
-
-async function buildWithCards(contentDir: string, env: NodeJS.ProcessEnv = {}): Promise<Built> {
-  const writer = new MemoryWriter();
-  const result = await build(config(contentDir, env), { writer, copyAssets: true, renderCards: true, workers: false, links: true });
-  const doc = (path: string) => parseHTML(writer.text(outputFile(path)) ?? '').document as unknown as Document;
-  return { ...result, writer, doc };
-}
-
-const meta = (doc: Document, key: string) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 /** The keys of the cards in the card cache that the last build used or made (the rest it pruned). */
 const cachedCards = (built: Built) => built.state.cards!.files.map((f) => f.key).sort();
 
 beforeAll(async () => {
   // The fixture's photos, and one that is not an image at all (a .png: the photo stage leaves it alone).
-  assets = mkdtempSync(join(ROOT, '.stitch', 'test-cards-assets-'));
-  mkdirSync(join(assets, 'images'));
-  for (const name of ['logo.png', 'og-default.jpg']) copyFileSync(join(ROOT, 'site-assets/images', name), join(assets, 'images', name));
-  writeFileSync(join(assets, 'images/broken.png'), 'this is not a picture');
-  cacheDir = mkdtempSync(join(ROOT, '.stitch', 'test-cards-cache-'));
+  writeFileSync(join(site.assets, 'images/broken.png'), 'this is not a picture');
   content = contentTree({
     'blog/broken-cover.md': '---\ntitle: A Post Whose Cover Is Broken\ndescription: A post whose cover photo is not an image, so its social card is made without it.\ndate: 2025-09-01\nauthor: The Shop Team\ntags: [leather]\ncoverImage: /images/broken.png\n---\nBody.\n',
   }, 'test/fixtures/mini');
@@ -62,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  for (const dir of [assets, cacheDir, content]) rmSync(dir, { recursive: true, force: true });
+  rmSync(content, { recursive: true, force: true });
 });
 
 describe('Open Graph and Twitter meta', () => {
@@ -174,14 +153,14 @@ describe('cards the output keeps', () => {
   it('are not read from the card cache: with that cache gone, a build into the same output draws none and keeps them', async () => {
     const out = mkdtempSync(join(ROOT, '.stitch', 'test-cards-out-'));
     const buildInto = async () => {
-      const result = await build(config(content), { writer: new IncrementalWriter(join(out, 'dist'), cacheDir), copyAssets: true, renderCards: true, workers: false });
+      const result = await build(config(content), { writer: new IncrementalWriter(join(out, 'dist'), site.cacheDir), copyAssets: true, renderCards: true, workers: false });
       expect(result.ok).toBe(true);
       return { cards: result.state.cards!, bytes: result.state.cards!.files.map((f) => readFileSync(join(out, 'dist', f.path))) };
     };
     try {
       const once = await buildInto();
       expect(once.bytes.length).toBeGreaterThan(0);
-      rmSync(join(cacheDir, 'cache', 'cards'), { recursive: true, force: true });
+      rmSync(join(site.cacheDir, 'cache', 'cards'), { recursive: true, force: true });
       const again = await buildInto();
       // Only the card whose photo cannot be read is drawn again (it is never cached).
       expect([again.cards.rendered, again.cards.reused]).toEqual([again.cards.uncached.length, once.bytes.length]);

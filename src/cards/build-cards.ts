@@ -3,7 +3,7 @@
 // bundle, its fonts and fallback fonts, the logo, the business name and host, and the page's
 // title, category and cover photo bytes. So a changed title redraws that card and no other. The
 // cards the cache lacks are drawn by the executor's `card` task (draw-cards.ts): in this thread
-// for a few, on the pool for many.
+// for a few, on the pool for many. A page with an image of its editor's (`ogImage`) has it copied instead.
 import { createHash, hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,16 +19,16 @@ import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
 import type { CardDrawn, CardSetup, CardToDraw } from './draw-cards.ts';
 
-export interface CardJob extends CardRequest {
-  /** The page's path, for messages. */
-  page: string;
-}
+/** `page`: the page's path, for messages. */
+export type CardJob = CardRequest & { page: string };
 
 export interface CardsResult {
   /** Cards for the output: path in the output → its key in `cache`. */
   files: { path: string; key: string }[];
   /** Cards made without their photo (it could not be read): not cached, written as they are. */
   uncached: { path: string; contents: Uint8Array }[];
+  /** The editors' own images (`ogImage`): path in the output → their file in site-assets/. */
+  copies: { path: string; from: string }[];
   /** Every card path the pages name (also when this build outputs none). */
   paths: string[];
   /** Cards drawn by this build, and taken from the cache. */
@@ -46,7 +46,8 @@ export interface CardsContext {
   siteUrl: string;
   /** Public path of the logo. */
   logo: string;
-  bundle: CardTemplateBundle;
+  /** The card template, bundled when a card is to be drawn. */
+  bundle: () => Promise<CardTemplateBundle>;
   caches: Caches;
   /** Where the cards are written (named `card:<key>`), as they are found or drawn; none: only their keys are known. */
   writer?: Writer;
@@ -60,41 +61,33 @@ export interface CardsContext {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A card's PNG, as stored: a value that is not a PNG is a miss. */
-export const cardKind: CacheKind<Uint8Array> = {
-  name: 'cards',
-  version: '2',
-  encode: (png) => png,
-  decode: (data) => (data.subarray(0, 8).equals(PNG_SIGNATURE) ? data : undefined),
-};
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A card's PNG, as stored (the store checks each value against the hash written with it: a damaged one is a miss). */
+export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', encode: (png) => png, decode: (data) => data };
 
 /** From this many cards to draw, the pool draws them: its start (~0.3 s of CPU a worker) then pays. */
 export const CARD_POOL_THRESHOLD = 40;
 /** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
 const MAX_CHUNK = 32;
 
-/** What a card's pixels depend on besides its page: this code and the libraries that draw. */
-const cardEngine = () => engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js']);
-
-export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<CardsResult> {
-  const result: CardsResult = { files: [], uncached: [], paths: jobs.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
+export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
+  const result: CardsResult = { files: [], uncached: [], copies: [], paths: pages.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
   // dev and check only need the paths (the link check): hashing thousands of cards would slow every dev rebuild.
-  if (jobs.length === 0 || !ctx.render) return result;
+  if (!ctx.render) return result;
+  result.copies = [...new Map(pages.flatMap((j) => (j.ogImage ? [[j.output, join(ctx.assetsDir, j.ogImage.source)]] : [])))].map(([path, from]) => ({ path, from }));
+  const jobs = pages.filter((j) => !j.ogImage);
+  if (jobs.length === 0) return result;
+  const bundle = await ctx.bundle();
   const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
   const host = new URL(ctx.siteUrl).host;
   const shared = createHash('sha256')
-    .update(cardEngine()).update('\0').update(ctx.bundle.hash).update('\0')
-    .update(fontsHash(await readCardFonts(ctx.bundle, ctx.root), ctx.bundle, ctx.root)).update('\0')
+    .update(engineVersion(['cards'], ['satori', 'sharp', '@resvg/resvg-js'])).update('\0').update(bundle.hash).update('\0')
+    .update(fontsHash(await readCardFonts(bundle, ctx.root), bundle, ctx.root)).update('\0')
     .update(logo ?? '').update('\0').update(ctx.siteName).update('\0').update(host)
     .digest('hex');
 
   // Each photo is read and hashed once, however many cards show it (undefined: it cannot be read).
-  const photoHashes = new Map<string, string | undefined>();
-  await Promise.all([...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))].map(async (path) => {
-    const bytes = await readFile(join(ctx.assetsDir, path)).catch(() => undefined);
-    photoHashes.set(path, bytes && createHash('sha256').update(bytes).digest('hex'));
-  }));
+  const photos = [...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))];
+  const photoHashes = new Map(await Promise.all(photos.map(async (path) => [path, await readFile(join(ctx.assetsDir, path)).then((bytes) => hash('sha256', bytes), () => undefined)] as const)));
 
   const cache = await ctx.caches.open(cardKind);
   const missing: { job: CardJob; key: string }[] = [];
@@ -116,9 +109,9 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
   missing.sort((a, b) => ((a.job.photo ?? '') < (b.job.photo ?? '') ? -1 : (a.job.photo ?? '') > (b.job.photo ?? '') ? 1 : 0));
   const cards: CardToDraw[] = missing.map(({ job }) => ({
     title: job.title, category: job.category,
-    ...(job.photo ? { photo: { path: job.photo, file: join(ctx.assetsDir, job.photo), hash: photoHashes.get(job.photo) } } : {}),
+    ...(job.photo ? { photo: { file: join(ctx.assetsDir, job.photo), hash: photoHashes.get(job.photo) } } : {}),
   }));
-  const setup: CardSetup = { root: ctx.root, templateFile: ctx.bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
+  const setup: CardSetup = { root: ctx.root, templateFile: bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
   const failed = new Map<string, { reason: string; pages: string[] }>();
   const failures: Diagnostic[] = [];
   const onDrawn = async (index: number, drawn: CardDrawn | WorkerFailure) => {
@@ -136,9 +129,8 @@ export async function buildCards(jobs: CardJob[], ctx: CardsContext): Promise<Ca
       return;
     }
     // Not cached: the next build tries the photo again (and says so again).
-    const known = failed.get(job.photo!) ?? { reason: drawn.photoError, pages: [] };
-    known.pages.push(job.page);
-    failed.set(job.photo!, known);
+    if (!failed.has(job.photo!)) failed.set(job.photo!, { reason: drawn.photoError, pages: [] });
+    failed.get(job.photo!)!.pages.push(job.page);
     result.uncached.push({ path: job.output, contents: drawn.png });
   };
   if (cards.length > 0) {

@@ -1,15 +1,12 @@
 // Bundles templates/cards/index.ts (the social card, its fonts and sizes) on its
 // own with esbuild and imports it. Apart from the page templates so that the bundle's hash, part
 // of every card's cache key, changes only when the card's own code does.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readSealed, writeSealed } from '../cache/file-cache.ts';
-import { pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { bundleForNode, sameBytes } from '../render/bundle-templates.ts';
+import { bundleForNode } from '../render/bundle-templates.ts';
+import { keptModule, type KeptModule } from '../render/kept-module.ts';
 
 /** What templates/cards/index.ts exports. */
 export interface CardTemplate {
@@ -26,18 +23,11 @@ export interface CardTemplate {
   SocialCard: (props: { title: string; category: string; siteName: string; host: string; logo?: string; photo?: string }) => ReactNode;
 }
 
-export interface CardTemplateBundle {
-  /** The template's fonts (part of every card's key), kept beside the module: a build that draws no card imports neither it nor React. */
-  cardFonts: CardTemplate['cardFonts'];
-  fallbackFonts: CardTemplate['fallbackFonts'];
-  emojiImages: CardTemplate['emojiImages'];
-  /** The template itself, imported on first call (to draw). */
-  load(): Promise<CardTemplate>;
-  /** Hash of the bundled code. */
-  hash: string;
-  /** The bundled module (the executor's workers import it). */
-  file: string;
-}
+/**
+ * The bundled template: its fonts (part of every card's key) kept beside the module, so a build
+ * that draws no card imports neither it nor React; its code's hash; its file (the workers import it).
+ */
+export type CardTemplateBundle = Fonts & Pick<KeptModule<CardTemplate, Fonts>, 'hash' | 'file' | 'load'>;
 
 /** The card template's entry, relative to the templates folder. */
 export const CARD_TEMPLATE = 'cards/index.ts';
@@ -47,30 +37,11 @@ export async function bundleCardTemplate(root: string, templatesDir: string, cac
   const entry = `${templatesDir}/${CARD_TEMPLATE}`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
   const code = await bundleForNode(root, { entryPoints: [entry] }, bundleCache ? { dir: bundleCache, id: 'cards' } : undefined);
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
-  const file = `${cacheDir}/server/cards-${hash}.mjs`;
-  if (!sameBytes(file, code)) await writeFileAtomic(file, code); // missing or damaged
-  let loaded: Promise<CardTemplate> | undefined;
-  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<CardTemplate>);
-  const factsFile = `${cacheDir}/server/cards-${hash}.json`;
-  let fonts = readFonts(factsFile, hash);
-  if (!fonts) {
-    const { cardFonts, fallbackFonts, emojiImages } = await load();
-    fonts = { cardFonts, fallbackFonts, emojiImages };
-    writeSealed(factsFile, hash, JSON.stringify(fonts));
-  }
-  return { ...fonts, load, hash, file };
+  const kept = await keptModule<CardTemplate, Fonts>(`${cacheDir}/server`, 'cards', code, 16,
+    ({ cardFonts, fallbackFonts, emojiImages }) => ({ cardFonts, fallbackFonts, emojiImages }),
+    (f) => Array.isArray((f as Fonts)?.cardFonts) && Array.isArray((f as Fonts).fallbackFonts) && typeof (f as Fonts).emojiImages === 'string');
+  return { ...kept.facts, load: kept.load, hash: kept.hash, file: kept.file };
 }
 
 type Fonts = Pick<CardTemplate, 'cardFonts' | 'fallbackFonts' | 'emojiImages'>;
-
-/** The fonts kept beside a card template's module (sealed with its hash), or undefined when there are none or they are damaged. */
-function readFonts(file: string, hash: string): Fonts | undefined {
-  try {
-    const { cardFonts, fallbackFonts, emojiImages } = JSON.parse(readSealed(file, hash)!.toString('utf8')) as Partial<Record<keyof Fonts, unknown>>;
-    return Array.isArray(cardFonts) && Array.isArray(fallbackFonts) && typeof emojiImages === 'string' ? { cardFonts, fallbackFonts, emojiImages } as Fonts : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -13,6 +13,7 @@ import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
 import { recoverOutput } from '../output/output-swap.ts';
 import { MemoryWriter } from '../output/writer.ts';
+import { newKinds } from '../scaffold/new-kinds.ts';
 import { BuildProgress } from './build-progress.ts';
 
 function port(value: string): number {
@@ -140,25 +141,27 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await startDevServer(resolveConfig({ content: opts.content, mode: 'development' }), opts);
     });
 
+  // A kind per template of the site's templates/new/ (a site adds one by adding a file).
+  const kinds = newKinds(resolveConfig().templatesDir);
   const newCommand = program.command('new')
-    .description('Start a new content file from a template: post (a draft in content/blog/) or location (content/locations/).');
-  for (const [kind, what] of [['post', 'a draft blog post content/blog/<slug>.md (today\'s date, draft: true)'], ['location', 'a service-area page content/locations/<slug>.yaml']] as const) {
-    const sub = newCommand.command(kind)
-      .description(`Write ${what}; prints its path, never overwrites a file.`)
-      .argument('[title]', kind === 'post' ? 'the post\'s title, in quotes' : 'the city\'s name, in quotes')
+    .description(`Start a new content file from a template of templates/new/: ${kinds.map((k) => k.name).join(', ') || 'none found (add templates/new/<kind>.md or .yaml)'}.`);
+  for (const kind of kinds) {
+    newCommand.command(kind.name)
+      .description(`Write content/${kind.folder}/<slug>${kind.ext} from templates/new/${kind.name}${kind.ext}; prints its path, never overwrites a file.`)
+      .argument('[title]', 'the title, in quotes')
       .option('--content <dir>', 'content folder', 'content')
-      .option('--slug <slug>', 'file name (default: made from the title)');
-    if (kind === 'post') sub.option('--author <name>', 'byline (default: the business name from site.yaml)');
-    sub.action(async (title: string | undefined, opts: { content: string; slug?: string; author?: string }) => {
-      const { newContent } = await import('../scaffold/new-content.ts');
-      const result = newContent(kind, { title, slug: opts.slug, author: opts.author }, resolveConfig({ content: opts.content }));
-      if ('file' in result) {
-        process.stdout.write(`${result.file}\n`);
-        return;
-      }
-      process.stderr.write(`stitch: ${result.diagnostic.message} ${result.diagnostic.hint ?? ''}\n`);
-      exitCode = result.exitCode;
-    });
+      .option('--slug <slug>', 'file name (default: made from the title)')
+      .option('--author <name>', 'byline, {{author}} (default: the business name from site.yaml)')
+      .action(async (title: string | undefined, opts: { content: string; slug?: string; author?: string }) => {
+        const { newContent } = await import('../scaffold/new-content.ts');
+        const result = newContent(kind, { title, slug: opts.slug, author: opts.author }, resolveConfig({ content: opts.content }));
+        if ('file' in result) {
+          process.stdout.write(`${result.file}\n`);
+          return;
+        }
+        process.stderr.write(`stitch: ${result.diagnostic.message} ${result.diagnostic.hint ?? ''}\n`);
+        exitCode = result.exitCode;
+      });
   }
 
   program.command('preview')

@@ -19,6 +19,15 @@ export const calendarDate = z.union([z.string(), z.date()]).transform((value, ct
   return iso;
 });
 
+/** The social card an editor chooses for a page (posts, services, detailing, locations): src/cards. */
+const cardFields = {
+  card: z.object({
+    title: text.optional().describe('Optional shorter text drawn on the card instead of the page\'s title (the page keeps its title). Example: Leather Seat Care'),
+    image: z.string().regex(/^(none|\/\S*)$/, 'a site path starting with / or none').optional().describe('Optional photo for the card\'s photo column, a path under site-assets, or none for a card without a photo. Example: /images/blog/leather.jpg'),
+  }).optional().describe('Optional: what the page\'s social card shows'),
+  ogImage: path.optional().describe('Optional social image of your own instead of the drawn card: a path under site-assets, at least 1200x630 pixels. Example: /images/og/spring-sale.jpg'),
+};
+
 const titled = z.object({ title: text.describe('A short heading. Example: Expert Craftsmen'), text: text.describe('One or two sentences under the heading.') });
 
 export const siteSchema = z.object({
@@ -82,6 +91,7 @@ export const serviceSchema = z.object({
   relatedServices: z.array(slug).default([]).describe('2-3 ids of other services, any category. Example: [chair-upholstery, leather-furniture-repair]'),
   metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
   metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...cardFields,
 });
 
 export const categorySchema = z.object({
@@ -112,6 +122,7 @@ export const detailingSchema = z.object({
   relatedServices: z.array(slug).default([]).describe('Ids of other detailing services; unknown ids are dropped with a warning. Example: [pet-odor-removal]'),
   features: z.array(text).length(4, 'exactly 4 features').describe('Exactly 4 features, short lines.'),
   benefits: z.array(text).length(4, 'exactly 4 benefits').describe('Exactly 4 benefits, short lines.'),
+  ...cardFields,
 });
 
 export const locationSchema = z.object({
@@ -124,6 +135,7 @@ export const locationSchema = z.object({
   servicesIntro: text.describe('One or two sentences introducing the services list.'),
   metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
   metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...cardFields,
 });
 
 export const gallerySchema = z.object({
@@ -214,6 +226,7 @@ export const postSchema = z.object({
   author: text.describe('Who wrote it. Example: The Shop Team'),
   tags: z.array(text).describe('Topics, lowercase words with hyphens. Example: [automotive, car-interior]'),
   coverImage: path.optional().describe('Optional cover photo, a path under site-assets. Example: /images/blog/leather.jpg'),
+  ...cardFields,
   readingTime: z.number().int().positive().optional().describe('Optional minutes to read; otherwise counted from the words. Example: 7'),
   /** The page's <title> when the headline is too long for search results (optional). */
   metaTitle: text.optional().describe('Optional <title> for search results when the headline is over 60 characters.'),
@@ -233,3 +246,4 @@ export type AboutData = z.infer<typeof aboutSchema>;
 export type LegalData = z.infer<typeof legalSchema>;
 export type Redirect = z.infer<typeof redirectsSchema>['redirects'][number];
 export type PostFrontMatter = z.infer<typeof postSchema>;
+export type CardChoice = NonNullable<PostFrontMatter['card']>;

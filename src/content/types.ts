@@ -1,6 +1,6 @@
 // The content graph: every entity of the site, validated and linked.
 import type {
-  AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
+  AboutData, CardChoice, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
 } from './schemas.ts';
 
 export type { AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial };
@@ -24,6 +24,9 @@ export interface Post {
   author: string;
   tags: string[];
   coverImage?: string;
+  /** The social card the editor chose (src/cards/chosen-cards.ts). */
+  card?: CardChoice;
+  ogImage?: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
   /**

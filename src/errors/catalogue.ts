@@ -188,6 +188,10 @@ export const errors = {
     make('FileExistsError', 'error', 'File already exists',
       `${file} already exists; stitch new never overwrites a file.`,
       'Edit that file, or choose another name with --slug.', { file }),
+  newTemplateInvalid: (template: string, reason: string, where: Where = {}) =>
+    make('NewTemplateError', 'error', 'Template of `stitch new` is not valid',
+      `The template ${template} does not give a valid file once filled in: ${reason}`,
+      'Fix the template (it is the file stitch new starts from; {{title}}, {{slug}}, {{date}} and {{author}} are filled in, and a YAML value that starts with {{ must be quoted).', where),
   linkToUnpublished: (where: Where, href: string, pages: string, from: string, target: string, state: string) =>
     make('LinkToUnpublishedPostError', 'error', 'Link to a post that is not published',
       `${from} links to "${href}" (on ${pages}), but ${target} is ${state}: the link would be broken on the published site.`,
@@ -281,6 +285,10 @@ export const errors = {
     make('CardError', 'error', 'Social card not drawn',
       `The social card of ${page} could not be drawn: ${reason}`,
       'Check the card template (templates/cards) with this page\'s title and category; run the build again after fixing it.'),
+  ogImageUnfit: (where: Where, path: string, found: string) =>
+    make('OgImageError', 'error', 'Social image too small or not an image',
+      `Field \`${where.field}\`: expected a JPEG, PNG, WebP or GIF image of at least 1200×630 pixels, found ${found} in "${path}".`,
+      'Export the image at 1200×630 (the size social networks show), or remove `ogImage:` to use the drawn card.', where),
 };
 
 /** "Did you mean …?" from the closest known ids (Levenshtein). */

@@ -1,6 +1,7 @@
-// The cards stage: the social card (og:image) of every page that has its own (posts, services,
-// detailing, locations), drawn from templates/cards and cached by content hash (src/cards); the
-// write stage outputs them. Other pages use the site card (site.yaml `image`, see cards/site-card.ts).
+// The cards stage: the social card (og:image) of every page that has its own (posts, service
+// categories, services, detailing, locations), drawn from templates/cards and cached by content
+// hash, or the editor's own image (src/cards); the write stage outputs them. Other pages use the
+// site card (site.yaml `image`, see cards/chosen-cards.ts).
 import { buildCards } from '../cards/build-cards.ts';
 import { bundleCardTemplate } from '../cards/card-template.ts';
 import { errors } from '../errors/catalogue.ts';
@@ -19,13 +20,14 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches, writer: options.writer,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
     workers: options.workers, production: config.mode === 'production',
-    bundle: await bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),
+    bundle: () => bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),
     onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {
     const job = (previous ? cardJobs(state) : jobs).find((j) => j.page === pages[0]);
-    // A post's cover is its own field; a service's photo is a field deep in its category's file.
-    const where = { file: job?.origin?.file, ...(job?.kind === 'blog-post' ? { field: 'coverImage' } : { line: job?.origin?.line }) };
+    // A post's photo is its own field (its cover, or the card's); a service's is a field deep in its category's file.
+    const post = job?.kind === 'blog-post' ? graph.posts.find((p) => p.origin.file === job.origin?.file) : undefined;
+    const where = { file: job?.origin?.file, ...(post ? { field: post.card?.image === photo ? 'card.image' : 'coverImage' } : { line: job?.origin?.line }) };
     state.diagnostics.push(errors.cardPhotoUnreadable(where, photo, pagesLabel(pages), reason));
   }
 }

@@ -8,7 +8,7 @@ import { contentPhotos, planImages, referencedPhotos, VariantEncoder } from '../
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { layoutData } from '../routes/layout-data.ts';
 import { CARD_TEMPLATE } from '../cards/card-template.ts';
-import { siteCardOf } from '../cards/site-card.ts';
+import { readChosenCards, siteCardOf } from '../cards/chosen-cards.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { BLOG_FEEDS } from '../feeds/feed-links.ts';
@@ -71,7 +71,9 @@ export async function routesStage(state: BuildState, options: BuildContext): Pro
     images: state.images?.manifest ?? {},
   });
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
-  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state));
+  const chosen = await readChosenCards(graph, config.assetsDir); // the images editors name for their cards, checked
+  state.diagnostics.push(...chosen.diagnostics);
+  const table = buildRouteTable(graph, state.layout, options.relatedMemo, await siteCardOf(config.assetsDir, graph.site, state.images?.manifest), ownCards, generatedFiles(state), chosen.ogImages);
   state.routes = table.routes;
   state.files = table.files;
   state.prefixRedirects = table.prefixRedirects;

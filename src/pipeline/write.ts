@@ -32,6 +32,7 @@ export async function writeStage(state: BuildState, options: BuildContext): Prom
   await writeAll(state.images?.files ?? [], 64, (f) => (f.contents ? writer.write(f.path, f.contents) : writer.copy(f.path, f.from)));
   // Social cards: the cards stage wrote those it found or drew (cards/build-cards.ts), but not those without their photo.
   await writeAll(state.cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
+  await writeAll(state.cards?.copies ?? [], 64, (f) => writer.copy(f.path, f.from)); // the editors' own images (ogImage)
 }
 
 /** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */

@@ -3,17 +3,14 @@
 // restarting Node. The module (the templates and React: ~50–80 ms to import) is imported when a
 // page renders here; what every build needs of it besides (the head script, the frame origins,
 // the theme colour) is kept beside it as JSON once it has been imported.
-import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
-import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { keptModule } from './kept-module.ts';
 import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
 import type { KeptParts } from './reused.tsx';
@@ -94,40 +91,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     define: { 'process.env.NODE_ENV': '"production"' },
     jsxImportSource: recordingJsx,
   }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const dir = `${cacheDir}/server`;
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}/templates-${hash}.mjs`;
-  // Atomic: a killed build must not leave a torn module that later builds would import; and one
-  // damaged since (its bytes are not the bundle's) is written again.
-  if (!sameBytes(file, code)) await writeFileAtomic(file, code);
-  let loaded: Promise<ServerModule & ServerFacts> | undefined;
-  const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<ServerModule & ServerFacts>);
-  const factsFile = `${dir}/templates-${hash}.json`;
-  let facts = readFacts(factsFile, hash);
-  if (!facts) {
-    const { headScript, frameOrigins, themeColor } = await load();
-    facts = { headScript, frameOrigins, themeColor };
-    writeSealed(factsFile, hash, JSON.stringify(facts));
-  }
-  return { ...facts, hash, file, load };
-}
-
-/** Whether `file` holds exactly `code` (a module is imported only when it is the bundle just made). */
-export function sameBytes(file: string, code: string): boolean {
-  try {
-    return readFileSync(file).equals(Buffer.from(code, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-/** The facts kept beside a module (sealed with its hash), or undefined when there are none or they are damaged. */
-function readFacts(file: string, hash: string): ServerFacts | undefined {
-  try {
-    const facts = JSON.parse(readSealed(file, hash)!.toString('utf8')) as ServerFacts;
-    return typeof facts === 'object' && facts !== null ? facts : undefined;
-  } catch {
-    return undefined;
-  }
+  const kept = await keptModule<ServerModule & ServerFacts, ServerFacts>(`${cacheDir}/server`, 'templates', code, 12,
+    ({ headScript, frameOrigins, themeColor }) => ({ headScript, frameOrigins, themeColor }), (facts) => typeof facts === 'object' && facts !== null);
+  return { ...kept.facts, hash: kept.hash, file: kept.file, load: kept.load };
 }

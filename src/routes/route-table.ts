@@ -7,7 +7,7 @@ import { errors } from '../errors/catalogue.ts';
 import { formatLongDate } from '../content/dates.ts';
 import { absoluteUrl, describe, descriptionSuffix, listDescription, pageTitle } from './head.ts';
 import { faqPage, localBusiness, serviceLd, type Crumb } from './json-ld.ts';
-import type { SiteCard } from '../cards/site-card.ts';
+import { chosenCard, type OgImage, type SiteCard } from '../cards/chosen-cards.ts';
 import type { LayoutData } from './layout-data.ts';
 import { RelatedMemo, relatedPosts } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
@@ -36,10 +36,10 @@ export const LISTING_INDEX = '/blog/posts.json';
 const FIRST_SCREEN = 7;
 
 /** The fields of a post the listing and cards use: everything but the body. */
-export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle' | 'draft'> & { id: string; dateLabel: string };
+export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle' | 'draft' | 'card' | 'ogImage'> & { id: string; dateLabel: string };
 
 export function summarize(post: Post): PostSummary {
-  const { body: _b, origin: _o, metaTitle: _m, draft: _d, ...rest } = post;
+  const { body: _b, origin: _o, metaTitle: _m, draft: _d, card: _c, ogImage: _g, ...rest } = post;
   const summary = rest as PostSummary; // the rest is a new object: completed in place
   summary.id = post.slug;
   summary.dateLabel = formatLongDate(post.date);
@@ -52,9 +52,9 @@ export const CARD_SIZE = { width: 1200, height: 630 };
 /**
  * `siteCard`: the social image of pages without a card of their own (default: site.yaml's
  * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
- * project without one gives every page the site card.
+ * project without one gives every page the site card, or the `ogImage` its editor chose (`ogImages`).
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related = new RelatedMemo(), siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }, ogImages: ReadonlyMap<string, OgImage> = new Map()): RouteTable {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -62,14 +62,14 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; card?: Omit<CardRequest, 'output'>; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; article?: boolean; blogFeeds?: boolean },
+    meta: { title: string; description: string; card?: CardRequest; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; article?: boolean; blogFeeds?: boolean },
   ) => {
     const noindex = meta.noindex ?? false;
     // A post's BlogPosting and the breadcrumb list are made from the props as the page renders (json-ld.ts pageJsonLd).
     const derivedJsonLd: NonNullable<Head['derivedJsonLd']> = [];
     if (meta.article) derivedJsonLd.push('article');
     if (meta.crumbs) derivedJsonLd.push('breadcrumbs');
-    const card = ownCards && meta.card ? { output: `cards${path}.png`, ...meta.card } : undefined;
+    const card = meta.card && (ownCards || meta.card.ogImage) ? meta.card : undefined;
     // Built field by field, without spreads of throwaway objects: ~4,000 routes per build.
     const head: Head = {
       title: pageTitle(meta.title, site.name),
@@ -100,7 +100,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
   };
   // A page's own card, or the site card.
   const socialImage = (card: CardRequest | undefined): Pick<Head, 'image' | 'imageWidth' | 'imageHeight' | 'imageAlt'> => (card
-    ? { image: absoluteUrl(siteUrl, `/${card.output}`), imageWidth: CARD_SIZE.width, imageHeight: CARD_SIZE.height, imageAlt: `${card.category}: ${card.title} (${site.name})` }
+    ? { image: absoluteUrl(siteUrl, `/${card.output}`), imageWidth: card.ogImage?.width ?? CARD_SIZE.width, imageHeight: card.ogImage?.height ?? CARD_SIZE.height, imageAlt: `${card.category}: ${card.title} (${site.name})` }
     : { image: img(siteCard?.path), imageWidth: siteCard?.width, imageHeight: siteCard?.height, imageAlt: site.name });
   const home: Crumb = { name: 'Home', path: '/' };
   const serviceCard = (id: string) => {
@@ -129,6 +129,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       category: { id: category.id, title: category.title, description: category.description, icon: category.icon, image: category.image },
       services: category.services.map((s) => serviceCard(s.id)),
     }, { title: category.metaTitle, description: category.metaDescription, crumbs, origin: category.origin,
+      card: chosenCard(`/services/${category.id}`, {}, { title: category.title, category: 'Services', photo: category.image }, ogImages),
       jsonLd: [serviceLd({ title: category.title, description: category.description, path: `/services/${category.id}`, image: img(category.image) }, site, siteUrl)] });
 
     for (const service of category.services) {
@@ -139,7 +140,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
         related: service.relatedServices.map(serviceCard).filter(Boolean),
       }, {
         title: service.metaTitle, description: service.metaDescription, origin: category.origin,
-        card: { title: service.title, category: category.title, photo: service.image },
+        card: chosenCard(path, service, { title: service.title, category: category.title, photo: service.image }, ogImages),
         crumbs: [...crumbs, { name: service.title, path }],
         jsonLd: [serviceLd({ ...service, path, image: img(service.image) }, site, siteUrl, category.title), faqPage(service.faqs)],
       });
@@ -160,7 +161,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     const path = `/detailing-services/${item.id}`;
     page(path, 'detailing', 'detailing', { item, related: item.relatedServices.map(detailingCard).filter(Boolean) }, {
       title: item.metaTitle, description: item.metaDescription, origin: item.origin,
-      card: { title: item.title, category: 'Detailing', photo: item.image },
+      card: chosenCard(path, item, { title: item.title, category: 'Detailing', photo: item.image }, ogImages),
       crumbs: [...detailingCrumbs, { name: item.title, path }],
       jsonLd: [serviceLd({ title: item.title, description: item.description, path, image: img(item.image) }, site, siteUrl, 'Upholstery detailing')],
     });
@@ -176,7 +177,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       location,
       categories: graph.categories.map((c) => ({ id: c.id, title: c.title, description: c.description, icon: c.icon, href: `/services/${c.id}` })),
     }, { title: location.metaTitle, description: location.metaDescription, origin: location.origin,
-      card: { title: location.title, category: 'Locations' },
+      card: chosenCard(path, location, { title: location.title, category: 'Locations' }, ogImages),
       crumbs: [home, { name: 'Locations', path: '/locations' }, { name: location.name, path }] });
   }
 
@@ -220,7 +221,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       post: summaryOf.get(post)!,
       related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
     }, {
-      title: post.metaTitle ?? post.title, description: post.description, card: { title: post.title, category: 'Blog', photo: post.coverImage }, ogType: 'article', lastmod: post.date, origin: post.origin,
+      title: post.metaTitle ?? post.title, description: post.description, card: chosenCard(path, post, { title: post.title, category: 'Blog', photo: post.coverImage }, ogImages), ogType: 'article', lastmod: post.date, origin: post.origin,
       noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, blogCrumb, { name: post.title, path }],

@@ -71,6 +71,8 @@ export interface CardRequest {
   category: string;
   /** Public path of the cover photo, when the page has one. */
   photo?: string;
+  /** The editor's own image (`ogImage:`, src/cards/chosen-cards.ts), copied to `output` instead of a card drawn. */
+  ogImage?: { source: string; width: number; height: number };
 }
 
 export interface RedirectRoute {

@@ -1,17 +1,24 @@
-// `stitch new post "Title"` and `stitch new location "City"`: a new content file an editor
-// fills in, that the loader accepts as it is (a new post is a draft, so nothing is published
-// before it is finished). Never overwrites a file.
+// `stitch new <kind> "Title"`: a new content file from the site's template of that kind
+// (templates/new/, new-kinds.ts) with {{title}}, {{slug}}, {{date}} and {{author}} filled in, that
+// the loader accepts as it is (the shipped post is a draft, so nothing is published before it is
+// finished). YAML (a .yaml template, a .md template's front matter) is filled value by value in its
+// parsed document, so a value is quoted as YAML needs whatever the title holds; a Markdown body as
+// text. The filled file must parse and validate as the content stage would (its folder's schema):
+// a template that does not is an error naming it. Never overwrites a file.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { parse, parseDocument, visit } from 'yaml';
+import type { z } from 'zod';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { displayPath } from '../content/display-path.ts';
+import { normalizeSource, parseMarkdownSource, parseYamlSource } from '../content/parse-source.ts';
 import { businessDay } from '../content/publication.ts';
+import * as schemas from '../content/schemas.ts';
 import { isSlug, slugify } from '../content/slug.ts';
+import { validate } from '../content/validate.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-
-export type NewKind = 'post' | 'location';
+import type { NewKind } from './new-kinds.ts';
 
 export interface NewInput {
   title?: string;
@@ -22,32 +29,75 @@ export interface NewInput {
 /** The written file (relative to the project root), or why not and the exit code (2 bad usage, 1 otherwise). */
 export type NewResult = { file: string } | { diagnostic: Diagnostic; exitCode: 1 | 2 };
 
-const EXAMPLES: Record<NewKind, string> = { post: 'Caring for Leather Seats', location: 'Santa Fe' };
+const EXAMPLES: Record<string, string> = { post: 'Caring for Leather Seats', location: 'Santa Fe' };
+
+/** The schema of each content folder the content stage loads: a new file there must pass it. */
+const SCHEMAS: Record<string, z.ZodType> = { blog: schemas.postSchema, locations: schemas.locationSchema, detailing: schemas.detailingSchema, services: schemas.categorySchema };
+
+type Values = Record<'title' | 'slug' | 'date' | 'author', string>;
 
 export function newContent(kind: NewKind, input: NewInput, config: ResolvedConfig): NewResult {
   const title = input.title?.trim() ?? '';
-  if (!title) return { diagnostic: errors.newWithoutTitle(kind, EXAMPLES[kind]), exitCode: 2 };
+  if (!title) return { diagnostic: errors.newWithoutTitle(kind.name, EXAMPLES[kind.name] ?? 'A Title'), exitCode: 2 };
   if (input.slug !== undefined && !isSlug(input.slug)) return { diagnostic: errors.invalidSlug(input.slug), exitCode: 2 };
   const slug = input.slug ?? slugify(title);
-  if (!slug) return { diagnostic: errors.emptySlug(title, kind), exitCode: 2 };
+  if (!slug) return { diagnostic: errors.emptySlug(title, kind.name), exitCode: 2 };
   if (!existsSync(config.contentDir)) return { diagnostic: errors.missingContentDir(displayPath(config.root, config.contentDir) || config.contentDir), exitCode: 1 };
 
-  const path = join(config.contentDir, kind === 'post' ? `blog/${slug}.md` : `locations/${slug}.yaml`);
+  const path = join(config.contentDir, kind.folder, `${slug}${kind.ext}`);
   const file = displayPath(config.root, path);
   if (existsSync(path)) return { diagnostic: errors.fileExists(file), exitCode: 1 };
-  const text = kind === 'post'
-    ? postFile(title, businessDay(config.buildTime), input.author?.trim() || siteName(config) || 'The Shop Team')
-    : locationFile(slug, title);
+  const values: Values = { title, slug, date: businessDay(config.buildTime), author: input.author?.trim() || siteName(config) || 'The Shop Team' };
+  const filled = fromTemplate(kind, values, file, displayPath(config.root, kind.template));
+  if ('diagnostic' in filled) return { diagnostic: filled.diagnostic, exitCode: 1 };
   try {
     mkdirSync(dirname(path), { recursive: true });
     // 'wx': fails rather than overwrite a file created since the check above.
-    writeFileSync(path, text, { flag: 'wx' });
+    writeFileSync(path, filled.text, { flag: 'wx' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return { diagnostic: errors.fileExists(file), exitCode: 1 };
     return { diagnostic: errors.newNotWritten(file, WRITE_ERRORS[code ?? ''] ?? `${code ?? (error as Error).message}`), exitCode: 1 };
   }
   return { file };
+}
+
+/** The template filled in for the new `file`, checked as the content stage would check the file. */
+function fromTemplate(kind: NewKind, values: Values, file: string, template: string): { text: string } | { diagnostic: Diagnostic } {
+  const invalid = (reason: string, line?: number) => ({ diagnostic: errors.newTemplateInvalid(template, reason, { file: template, line }) });
+  let source: string;
+  try {
+    source = normalizeSource(readFileSync(kind.template, 'utf8'));
+  } catch (error) {
+    return invalid(`it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+  const markdown = kind.ext === '.md';
+  // A Markdown template: its YAML front matter between two `---` lines, then the body.
+  const front = markdown ? /^---\n([\s\S]*?\n)?---(?:\n|$)/.exec(source) : undefined;
+  if (markdown && !front) return invalid('a Markdown template starts with a `---` line, YAML front matter and another `---` line.', 1);
+  const document = parseDocument(front ? front[1] ?? '' : source, { uniqueKeys: true });
+  if (document.errors.length > 0) return invalid(`its YAML does not parse: ${document.errors[0].message}`);
+  visit(document, {
+    Scalar: (_, node) => {
+      if (typeof node.value !== 'string') return;
+      const value = fill(node.value, values);
+      // Written as YAML writes the value anew (plain, or quoted when the text needs it).
+      if (value !== node.value) Object.assign(node, { value, type: undefined });
+    },
+  });
+  const yaml = document.toString({ lineWidth: 0 });
+  const text = front ? `---\n${yaml}---\n${fill(source.slice(front[0].length), values)}` : yaml;
+  const parsed = markdown ? parseMarkdownSource(file, text) : undefined;
+  const { doc, diagnostics } = parsed ? { doc: parsed.parsed?.doc, diagnostics: parsed.diagnostics } : parseYamlSource(file, text);
+  const schema = SCHEMAS[kind.folder];
+  const problems = [...diagnostics, ...(doc && schema ? validate(schema, doc).diagnostics : [])].filter((d) => d.severity === 'error');
+  if (problems.length > 0) return invalid(`${problems[0].message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems[0].line);
+  return { text };
+}
+
+/** `{{title}}`, `{{slug}}`, `{{date}}` and `{{author}}` in `text` replaced by their values. */
+function fill(text: string, values: Values): string {
+  return text.replace(/\{\{\s*(title|slug|date|author)\s*\}\}/g, (_, name: keyof Values) => values[name]);
 }
 
 /** What a failed write was, in words, with the system's code. */
@@ -68,48 +118,4 @@ function siteName(config: ResolvedConfig): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function postFile(title: string, date: string, author: string): string {
-  const front = stringify({
-    title,
-    description: 'TODO: one or two sentences (120 to 160 characters) for search results and the blog card.',
-    date,
-    author,
-    tags: [],
-    draft: true,
-  }, { lineWidth: 0 });
-  return `---
-${front}---
-<!-- A draft: \`stitch dev\` shows it with a "Draft" badge; \`stitch build\` leaves it out until you delete \`draft: true\`. A date after today schedules it. -->
-Open with the question this article answers, in two or three sentences.
-
-## What to know first
-
-## How we do it in the shop
-
-## What it costs and how long it takes
-
-## Next steps
-
-Send us photos for a free quote.
-`;
-}
-
-function locationFile(id: string, name: string): string {
-  return stringify({
-    id,
-    name,
-    title: `Upholstery & Detailing in ${name}, NM`,
-    subtitle: `TODO: one line about ${name} and how far it is from our shop`,
-    geo: { lat: 0, lng: 0 },
-    description: [
-      `TODO: what people in ${name} bring us (furniture, vehicles, local landmarks).`,
-      'TODO: the work we do there most often, and how.',
-      `TODO: how to reach us from ${name}: distance, photos for a quote, the free consultation.`,
-    ],
-    servicesIntro: `TODO: the services ${name} customers need most.`,
-    metaTitle: `${name} Upholstery & Detailing`,
-    metaDescription: `TODO: 120 to 160 characters on upholstery and detailing for ${name}, NM.`,
-  }, { lineWidth: 0 });
 }
