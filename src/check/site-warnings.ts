@@ -4,10 +4,7 @@
 // raw HTML and images without alt text in Markdown, tags spelled two ways or labelled but unused,
 // page titles and descriptions for search results, and a public deploy hook.
 // (The link check's warnings come from the links stage, which every command runs.)
-import { hash as oneShot } from 'node:crypto';
 import { join } from 'node:path';
-import { jsonKind, type Caches } from '../cache/cache.ts';
-import { engineVersion } from '../cache/engine-version.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { ContentGraph } from '../content/types.ts';
@@ -19,11 +16,11 @@ import { checkTagLabels, checkTags } from './check-tags.ts';
 import { markdownSources, mayNeedMarkdownCheck } from './markdown-sources.ts';
 import { SourceLocator } from './source-locator.ts';
 
-export async function siteWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig, caches: Caches): Promise<Diagnostic[]> {
+export async function siteWarnings(graph: ContentGraph, routes: Route[], config: ResolvedConfig): Promise<Diagnostic[]> {
   const locator = new SourceLocator(config.root, config.contentDir, config.templatesDir);
   const pages = routes.flatMap((r) => (r.type === 'page' ? [r] : []));
   return [
-    ...await markdownWarnings(graph, locator, caches),
+    ...await markdownWarnings(graph, locator),
     ...checkTags(graph),
     ...checkTagLabels(graph, displayPath(config.root, join(config.contentDir, 'site.yaml'))),
     ...checkSeo(pages, graph.site.name, locator),
@@ -31,25 +28,11 @@ export async function siteWarnings(graph: ContentGraph, routes: Route[], config:
   ];
 }
 
-/**
- * The Markdown rules (check-markdown.ts) per body, kept by the text's hash: a warm build of a
- * large blog neither reads its posts back nor loads the Markdown parser for them.
- */
-async function markdownWarnings(graph: ContentGraph, locator: SourceLocator, caches: Caches): Promise<Diagnostic[]> {
-  const cache = await caches.open(jsonKind<Diagnostic[]>('markdown-warnings', engineVersion(['check'], ['remark-parse']), Array.isArray));
+/** The Markdown rules (check-markdown.ts) per body; the parser is loaded only for a body that may break one. */
+async function markdownWarnings(graph: ContentGraph, locator: SourceLocator): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
   for (const source of markdownSources(graph)) {
-    // A post's text hash, as loaded (its body may be left in its file); a page's body is at hand.
-    const hash = graph.sources?.get(source.file)?.hash ?? oneShot('sha256', source.body);
-    const key = `${source.file}\0${source.bodyLine}\0${source.page}\0${hash}`;
-    let found = cache.get(key);
-    if (!found) {
-      found = mayNeedMarkdownCheck(source.body) ? (await import('./check-markdown.ts')).checkMarkdown([source], locator) : [];
-      cache.set(key, found);
-    }
-    out.push(...found);
+    if (mayNeedMarkdownCheck(source.body)) out.push(...(await import('./check-markdown.ts')).checkMarkdown([source], locator));
   }
-  cache.prune();
-  await cache.save();
   return out;
 }

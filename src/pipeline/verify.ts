@@ -8,7 +8,7 @@ import { type BuildContext, type BuildState } from './state.ts';
 /** The warnings every command reports: one rule set for build, check and dev. */
 export async function warningsStage(state: BuildState): Promise<void> {
   const { siteWarnings } = await import('../check/site-warnings.ts');
-  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config, state.caches));
+  state.diagnostics.push(...await siteWarnings(state.graph!, state.routes, state.config));
 }
 
 /** The link check; its last verdict is kept (check/link-verdict.ts) while nothing it reads changes. */
