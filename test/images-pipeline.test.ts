@@ -128,7 +128,7 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     const oneGo = await encodeImages(await planImages(assets, join(p.root, 'b'), list, { encode: true }), urls);
     expect(streamed.files.map((f) => f.path)).toEqual(oneGo.files.map((f) => f.path));
     streamed.files.forEach((f, i) => expect(readFileSync(oneGo.files[i].from).equals(readFileSync(f.from)), f.path).toBe(true));
-    expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`)).subarray(32).toString('utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
+    expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`)).subarray(0, -32).toString('utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
   });
 
   it('an aborted encoder starts no more photos and settles once the one encoding is written', async () => {
