@@ -169,5 +169,5 @@ describe('cards the output keeps', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
