@@ -1,6 +1,6 @@
 // A throw-away project for cache and output tests: tiny templates of its own (so a test can
 // change a template), the mini content fixture plus generated posts, and real images.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -72,6 +72,7 @@ export async function perfProject(posts = 0): Promise<PerfProject> {
   const image = (w: number, h: number, c: [number, number, number]) => sharp({ create: { width: w, height: h, channels: 3, background: { r: c[0], g: c[1], b: c[2] } } });
   await image(256, 256, [200, 120, 40]).png().toFile(join(root, 'site-assets/images/logo.png'));
   await image(1200, 630, [40, 80, 120]).jpeg().toFile(join(root, 'site-assets/images/og-default.jpg'));
+  backdate(root);
   const out = join(root, 'dist');
   return {
     root,
@@ -95,4 +96,17 @@ export async function perfProject(posts = 0): Promise<PerfProject> {
       return files;
     },
   };
+}
+
+/**
+ * Dates the project's files (not the linked node_modules) a minute back: a bundle whose inputs
+ * changed within 2 s of it is not kept (coarse timestamps, cache/bundle-cache.ts), and a first
+ * build right after the files were written would otherwise keep none.
+ */
+function backdate(root: string): void {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (path !== join(root, 'node_modules') && !entry.isSymbolicLink()) utimesSync(path, past, past);
+  }
 }

@@ -223,6 +223,7 @@ export const postSchema = z.object({
   title: text.describe('The headline (page heading, cards, breadcrumb). Example: How to Care for Leather Seats'),
   description: text.describe('The summary in cards and search results, 50-160 characters.'),
   date: calendarDate.describe('Publication date: yyyy-mm-dd (mm/dd/yyyy also accepted). Example: 2025-10-28'),
+  updated: calendarDate.optional().describe('Optional: the day the post was last revised, yyyy-mm-dd (mm/dd/yyyy also accepted); not before `date`, not after today. Shown as "Updated …" beside the date, and given to search engines, the sitemap and the Atom and JSON feeds. Example: 2025-11-14'),
   author: text.describe('Who wrote it. Example: The Shop Team'),
   tags: z.array(text).describe('Topics, lowercase words with hyphens. Example: [automotive, car-interior]'),
   coverImage: path.optional().describe('Optional cover photo, a path under site-assets. Example: /images/blog/leather.jpg'),

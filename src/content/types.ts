@@ -21,6 +21,8 @@ export interface Post {
   description: string;
   /** yyyy-mm-dd. */
   date: string;
+  /** yyyy-mm-dd: when the post was last revised (`updated:`), never before `date` (check/check-updated.ts). */
+  updated?: string;
   author: string;
   tags: string[];
   coverImage?: string;

@@ -41,6 +41,14 @@ export const errors = {
     make('InvalidDateError', 'error', 'Invalid date',
       `Field \`${where.field}\`: expected a calendar date as yyyy-mm-dd (or mm/dd/yyyy), found "${found}".`,
       'Write the date like 2025-10-28. Months run 01-12 and days must exist in that month.', where),
+  updatedBeforeDate: (where: Where, updated: string, date: string) =>
+    make('UpdatedBeforeDateError', 'error', 'Updated before published',
+      `Field \`updated\`: expected a day on or after the post's \`date\` (${date}), found "${updated}".`,
+      '`updated:` is the day the post was last revised, after it was published: correct it, or remove the line.', where),
+  updatedInFuture: (where: Where, updated: string, limit: string, scheduled: boolean) =>
+    make('UpdatedInFutureError', 'error', 'Updated in the future',
+      `Field \`updated\`: expected a day on or before ${scheduled ? `the post's \`date\` (${limit}): a scheduled post is not revised before it appears` : `today (${limit}, America/Denver)`}, found "${updated}".`,
+      'Write the day the post was revised (yyyy-mm-dd), not a day to come.', where),
   idMismatch: (where: Where, id: string, fileId: string) =>
     make('IdMismatchError', 'error', 'id does not match the file name',
       `Field \`id\`: expected "${fileId}" (the file name), found "${id}".`,

@@ -2,7 +2,10 @@
 // newest posts, every URL absolute. A post's date is the instant it publishes, 00:00 in the
 // business's time zone on its calendar date (RSS writes it as RFC 822, Atom and JSON Feed as
 // RFC 3339); the feed's own date is the newest post's, never the build's, so two builds of the
-// same content give the same bytes. The copyright names the build year, as the footer does.
+// same content give the same bytes. A post's `updated:` day (00:00 the same way) is its Atom
+// `<updated>` and JSON Feed `date_modified`, and Atom's own `<updated>` is the latest of its
+// entries'; RSS, which has no such date, keeps the publication date as its only one (`pubDate`,
+// `lastBuildDate`). The copyright names the build year, as the footer does.
 //
 // Each format gets the texts in the form it carries them, so any title, tag or body gives a
 // well-formed feed (test/engine/feed-property.test.ts): Atom's `type="html"` title and summary,
@@ -48,7 +51,10 @@ export function blogFeedFiles(input: BlogFeedInput): { path: string; contents: s
 function blogFeed({ site, siteUrl, posts, contents, year, assetBytes }: BlogFeedInput, format: Format): Feed {
   const items = feedPosts(posts);
   const blogUrl = absoluteUrl(siteUrl, '/blog');
-  const newest = items[0] ? businessMidnight(items[0].date) : new Date(0);
+  // A post's last change (the library writes an item's `date` as Atom's updated and JSON's date_modified; RSS's pubDate is `published`).
+  const changed = (post: Post) => post.updated ?? post.date;
+  // The feed's own date: Atom's <updated>, the latest of its entries'; RSS's lastBuildDate, the newest publication.
+  const newest = items.length > 0 ? businessMidnight(format === 'rss' ? items[0].date : items.map(changed).reduce((a, b) => (b > a ? b : a))) : new Date(0);
   // The JSON feed takes every text as it is; XML, without the characters it forbids.
   const plain = (value: string) => (format === 'json' ? value : xmlChars(value));
   // A text node's text.
@@ -70,7 +76,7 @@ function blogFeed({ site, siteUrl, posts, contents, year, assetBytes }: BlogFeed
   });
   for (const post of items) {
     const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
-    const date = businessMidnight(post.date);
+    const published = businessMidnight(post.date);
     // RSS wants an e-mail address for an author: the business's, with the writer's name.
     const author: Author = { name: text(post.author), email: site.email };
     const item: Item = {
@@ -79,8 +85,8 @@ function blogFeed({ site, siteUrl, posts, contents, year, assetBytes }: BlogFeed
       title: format === 'atom' ? html(post.title) : plain(post.title),
       description: html(post.description),
       content: plain(contents.get(post.slug) ?? '') || undefined,
-      date,
-      published: date,
+      date: businessMidnight(changed(post)),
+      published,
       author: [author],
       // RSS writes a category as a text node; Atom as attributes (escaped by the library).
       category: post.tags.map((tag) => (format === 'rss' ? { name: text(tag) } : { name: plain(tag), term: plain(tag) })),

@@ -1,5 +1,6 @@
 // The blog's three feeds: where they are written, their media types, and the
-// <link rel="alternate"> every blog page carries so readers and browsers find them.
+// <link rel="alternate"> every page carries so readers and browsers find them from any address
+// (the home page included, where people paste the site's address).
 import type { LayoutData } from '../routes/layout-data.ts';
 import type { PageRoute } from '../routes/types.ts';
 
@@ -29,7 +30,7 @@ export interface AlternateLink {
 }
 
 /**
- * The alternate links of a blog page (listing, archive pages, posts). Root-relative, like every
+ * The alternate links of every page. Root-relative, like every
  * other link of a page (feed autodiscovery resolves them against the page): the same page links
  * the feeds of the server it came from, `stitch dev` and `preview` included.
  */
@@ -37,9 +38,9 @@ export function blogFeedLinks(siteName: string): AlternateLink[] {
   return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
 }
 
-/** A page's `<link rel="alternate">`, made as it renders: the blog feeds on a blog page (`head.blogFeeds`), named after its layout's site. */
-export function pageAlternates(route: Pick<PageRoute, 'head' | 'props'>): AlternateLink[] | undefined {
-  return route.head.blogFeeds ? blogFeedLinks((route.props.layout as LayoutData).site.name) : undefined;
+/** A page's `<link rel="alternate">`, made as it renders: the blog feeds, named after its layout's site. */
+export function pageAlternates(route: Pick<PageRoute, 'props'>): AlternateLink[] {
+  return blogFeedLinks((route.props.layout as LayoutData).site.name);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
 import { checkPlaceholders } from '../check/check-placeholders.ts';
+import { checkUpdatedDates } from '../check/check-updated.ts';
 import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
@@ -31,6 +32,7 @@ export function linkStage(state: BuildState): void {
   // Drafts and scheduled posts leave here (unless shown): no later stage sees them.
   selectPublished(state.graph!, state.config.buildTime, state.config.drafts);
   state.diagnostics.push(...linkContent(state.graph!));
+  state.diagnostics.push(...checkUpdatedDates(state.graph!, state.config.buildTime));
   // What `stitch new` leaves to fill in: an error on the live site, a warning in a preview (dev, --drafts).
   state.diagnostics.push(...checkPlaceholders(state.graph!, !state.config.drafts));
 }

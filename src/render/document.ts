@@ -9,7 +9,7 @@ export interface DocumentParts {
   head: Head;
   /** The JSON-LD objects of the head, each written in its own script tag (routes/json-ld.ts `pageJsonLd`). */
   jsonLd: Record<string, unknown>[];
-  /** `<link rel="alternate">` of the page (the blog feeds, on blog pages). */
+  /** `<link rel="alternate">` of the page (the blog feeds, on every page). */
   alternates?: AlternateLink[];
   body: string;
   siteName: string;

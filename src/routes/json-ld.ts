@@ -62,7 +62,7 @@ export function breadcrumbList(crumbs: Crumb[], siteUrl: string): Record<string,
 }
 
 /** What a BlogPosting reads of a post (its summary in a page's props has all of it). */
-export type ArticleFields = Pick<Post, 'slug' | 'title' | 'description' | 'date' | 'author' | 'tags' | 'coverImage'>;
+export type ArticleFields = Pick<Post, 'slug' | 'title' | 'description' | 'date' | 'updated' | 'author' | 'tags' | 'coverImage'>;
 
 export function blogPosting(post: ArticleFields, site: SiteData, siteUrl: string, image: string): Record<string, unknown> {
   const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
@@ -73,7 +73,7 @@ export function blogPosting(post: ArticleFields, site: SiteData, siteUrl: string
     headline: post.title,
     description: post.description,
     datePublished: post.date,
-    dateModified: post.date,
+    dateModified: post.updated ?? post.date,
     author: { '@type': /team/i.test(post.author) ? 'Organization' : 'Person', name: post.author },
     image,
     identifier: post.slug,

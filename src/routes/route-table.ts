@@ -35,14 +35,15 @@ export const LISTING_INDEX = '/blog/posts.json';
 /** The featured article and the six cards of the listing's first page. */
 const FIRST_SCREEN = 7;
 
-/** The fields of a post the listing and cards use: everything but the body. */
-export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle' | 'draft' | 'card' | 'ogImage'> & { id: string; dateLabel: string };
+/** The fields of a post the listing and cards use: everything but the body. `updatedLabel`: only when `updated` is after `date`. */
+export type PostSummary = Omit<Post, 'body' | 'origin' | 'metaTitle' | 'draft' | 'card' | 'ogImage'> & { id: string; dateLabel: string; updatedLabel?: string };
 
 export function summarize(post: Post): PostSummary {
   const { body: _b, origin: _o, metaTitle: _m, draft: _d, card: _c, ogImage: _g, ...rest } = post;
   const summary = rest as PostSummary; // the rest is a new object: completed in place
   summary.id = post.slug;
   summary.dateLabel = formatLongDate(post.date);
+  if (post.updated && post.updated > post.date) summary.updatedLabel = formatLongDate(post.updated);
   return summary;
 }
 
@@ -62,7 +63,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
 
   const page = (
     path: string, kind: string, template: string, props: Record<string, unknown>,
-    meta: { title: string; description: string; card?: CardRequest; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; article?: boolean; blogFeeds?: boolean },
+    meta: { title: string; description: string; card?: CardRequest; crumbs?: Crumb[]; jsonLd?: Record<string, unknown>[]; noindex?: boolean; ogType?: Head['ogType']; lastmod?: string; origin?: PageRoute['origin']; preload?: string[]; markdown?: PageRoute['markdown']; article?: boolean },
   ) => {
     const noindex = meta.noindex ?? false;
     // A post's BlogPosting and the breadcrumb list are made from the props as the page renders (json-ld.ts pageJsonLd).
@@ -84,7 +85,6 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     const suffix = descriptionSuffix(meta.description);
     if (suffix) head.descriptionSuffix = suffix;
     if (derivedJsonLd.length > 0) head.derivedJsonLd = derivedJsonLd;
-    if (meta.blogFeeds) head.blogFeeds = true;
     // `props` is each call's own object literal: completed in place.
     if (meta.crumbs) props.breadcrumbs = meta.crumbs;
     props.layout = layout;
@@ -198,7 +198,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
     coverImages: [...new Set(summaries.flatMap((p) => (p.coverImage ? [p.coverImage] : [])))].sort(),
     articles: large ? summaries.slice(0, LISTING_INLINE_LIMIT) : summaries,
     archive: Array.from({ length: archivePages }, (_, i) => archivePath(i + 1)),
-  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }], blogFeeds: true });
+  }, { title: 'Upholstery Insights & Resources', description: 'Guides, care tips and trends in automotive, furniture and leather upholstery from our Rio Rancho workshop.', crumbs: [home, { name: 'Blog', path: '/blog' }] });
   for (let n = 1; n <= archivePages; n++) {
     const from = (n - 1) * ARCHIVE_PAGE_SIZE;
     page(archivePath(n), 'blog-archive', 'blog-archive', {
@@ -209,7 +209,6 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       title: `All Articles, Page ${n} of ${archivePages}`,
       description: `Every article of our upholstery journal, newest first: articles ${from + 1} to ${Math.min(from + ARCHIVE_PAGE_SIZE, summaries.length)} of ${summaries.length}.`,
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: `All Articles, Page ${n}`, path: archivePath(n) }],
-      blogFeeds: true, // every blog page names the blog's feeds, so a reader or browser finds them from any of them
     });
   }
   const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
@@ -221,12 +220,11 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, related
       post: summaryOf.get(post)!,
       related: relatedPosts(post, graph.posts, 3, related).map((r) => summaryOf.get(r)!),
     }, {
-      title: post.metaTitle ?? post.title, description: post.description, card: chosenCard(path, post, { title: post.title, category: 'Blog', photo: post.coverImage }, ogImages), ogType: 'article', lastmod: post.date, origin: post.origin,
+      title: post.metaTitle ?? post.title, description: post.description, card: chosenCard(path, post, { title: post.title, category: 'Blog', photo: post.coverImage }, ogImages), ogType: 'article', lastmod: post.updated ?? post.date, origin: post.origin,
       noindex: post.status !== undefined, // a draft shown by dev or a --drafts preview stays out of search and the sitemap
       markdown: { body: post.body, into: 'post' },
       crumbs: [home, blogCrumb, { name: post.title, path }],
       article: true,
-      blogFeeds: true,
     });
   }
 

@@ -31,8 +31,6 @@ export interface Head {
   noindex: boolean;
   /** Images to preload (the LCP image). */
   preloadImages?: string[];
-  /** The page links the blog feeds (`<link rel="alternate">`, feeds/feed-links.ts `blogFeedLinks`, named after the layout's site). */
-  blogFeeds?: true;
 }
 
 export interface PageRoute {

@@ -1,4 +1,4 @@
-// Blog article: breadcrumb, tag badges, title, description, date, reading time, author,
+// Blog article: breadcrumb, tag badges, title, description, date (and the day it was updated), reading time, author,
 // share button, cover image, the article body, tags footer and up to 3 related articles.
 import { Island } from '../../src/islands/island.tsx';
 import ShareButton from '../islands/share-button.tsx';
@@ -49,6 +49,7 @@ export function BlogPost(props: BlogPostProps) {
           <div className="post-byline">
             <p className="post-meta">
               <span><Icon name="calendar" /><time dateTime={post.date}>{post.dateLabel}</time></span>{' '}
+              {post.updatedLabel && <><span className="post-updated"><Icon name="refresh" /><time dateTime={post.updated}>{`Updated ${post.updatedLabel}`}</time></span>{' '}</>}
               <span><Icon name="clock" />{post.readingTime} min read</span>{' '}
               <span><Icon name="user" />By {post.author}</span>
             </p>

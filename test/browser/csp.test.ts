@@ -48,7 +48,14 @@ async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(suite.site.url + path, { waitUntil: 'load' });
   expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((m) => m.hasAttribute('data-hydrated')));
-  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  // Down a screen at a time, so every lazy image comes near the viewport, as for a visitor.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await new Promise(requestAnimationFrame);
+    }
+    scrollTo(0, document.documentElement.scrollHeight);
+  });
   for (const frame of await page.locator('iframe').all()) await frame.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => [...document.images].every((i) => i.complete));
   await Promise.all(page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.waitForLoadState('load')));

@@ -2,8 +2,10 @@
 // local HTTP server that records requests, answers CORS preflights and replies with the status
 // a test chooses), the real site built with that server's URLs, one Chromium, and a page
 // factory that collects console errors.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { buildAndServe, launchBrowser, type ServedSite } from '../helpers/browser.ts';
 
@@ -27,6 +29,11 @@ export interface Hook {
   close(): Promise<void>;
 }
 
+/**
+ * The hook listens on the port the run's earlier files used when it is free (the files run one
+ * after another): the site is built with its URL, and the same URL lets them share one build
+ * (helpers/browser.ts buildAndServe).
+ */
 export async function startHook(): Promise<Hook> {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key', 'Access-Control-Max-Age': '0' };
   const hook: Hook = { url: '', requests: [], status: 200, delay: 0, drop: false, close: async () => {} };
@@ -46,10 +53,51 @@ export async function startHook(): Promise<Hook> {
       setTimeout(() => res.writeHead(hook.status, { ...cors, 'Content-Type': 'application/json' }).end('{}'), hook.delay);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hook.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await listenOn(server, runHookPort());
+  const { port } = server.address() as AddressInfo;
+  keepHookPort(port);
+  hook.url = `http://127.0.0.1:${port}`;
   hook.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
   return hook;
+}
+
+/** Listens on `port` (0: any), or on any port when that one is taken. */
+async function listenOn(server: Server, port: number): Promise<void> {
+  const listen = (p: number) => new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(p, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  try {
+    await listen(port);
+  } catch {
+    await listen(0);
+  }
+}
+
+/** The hook port of this test run (vitest.config.ts: STITCH_TEST_TMP), chosen by its first browser file; 0 before that. */
+function runHookPort(): number {
+  const runTmp = process.env.STITCH_TEST_TMP;
+  if (!runTmp) return 0;
+  const file = join(runTmp, 'browser-hook-port');
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Records the first hook's port for the run's later browser files (a later one keeps the first). */
+function keepHookPort(port: number): void {
+  const runTmp = process.env.STITCH_TEST_TMP;
+  if (!runTmp) return;
+  try {
+    writeFileSync(join(runTmp, 'browser-hook-port'), String(port), { flag: 'wx' });
+  } catch {
+    // Recorded already.
+  }
 }
 
 export const MOBILE = { width: 390, height: 844 };

@@ -10,6 +10,8 @@ beforeAll(async () => { suite = await setUpSuite(); });
 afterAll(async () => { await suite?.close(); });
 
 const header = (page: Page) => page.locator('.site-header');
+/** Waits until the page's CSS transitions have finished (reading them starts the ones a style change just asked for). */
+const transitionsDone = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'));
 const scrollPage = async (page: Page, y: number) => {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
   await page.waitForFunction((top) => Math.abs(scrollY - top) < 1, y);
@@ -26,7 +28,7 @@ describe('header', () => {
       expect(await header(page).getAttribute('data-scrolled')).toBe('false');
       await scrollPage(page, 21);
       await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'true');
-      await page.waitForTimeout(400); // the background transition
+      await transitionsDone(page);
       const style = await header(page).evaluate((h) => ({ bg: getComputedStyle(h).backgroundColor, blur: getComputedStyle(h).backdropFilter }));
       expect(style.blur).toContain('blur');
       expect(style.bg).toMatch(/^rgba?\(255, 255, 255/);
@@ -87,7 +89,7 @@ describe('mobile menu (390 px)', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getAttribute('role')).toBe('dialog');
     expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
-    await page.waitForTimeout(400); // slide-in transition
+    await transitionsDone(page);
     const box = (await menu.boundingBox())!;
     expect(box).toMatchObject({ x: 0, y: 0, width: MOBILE.width });
     expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(true);
@@ -147,11 +149,11 @@ describe('mobile menu (390 px)', () => {
   test('without JavaScript the toggle still opens the menu (:target) and the close link closes it', async () => {
     const { page } = await suite.open('/about', { viewport: MOBILE, javaScriptEnabled: false });
     await page.locator('.menu-toggle').click();
-    await page.waitForTimeout(400);
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' }); // no script runs here to read the transitions
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
     expect(await page.locator('#mobile-menu').getByRole('link', { name: 'About', exact: true }).isVisible()).toBe(true);
     await page.locator('#mobile-menu .menu-close').click();
-    await page.waitForTimeout(400);
+    await page.locator('#mobile-menu').waitFor({ state: 'hidden' });
     expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
   });
 });

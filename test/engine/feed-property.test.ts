@@ -3,6 +3,7 @@
 // every text comes back exactly as written, and the JSON feed is JSON Feed 1.1. Also the cases
 // first seen on the real site: two `]]>` in a body, Atom's HTML title, an author with markup
 // characters, a tag `a<b`, Atom's enclosure type, the dates (00:00 in Denver) and the copyright year.
+// Any `updated:` day (or none) is Atom's <updated> and JSON Feed's date_modified; RSS keeps the date.
 import { parseFeed } from '@rowanmanning/feed-parser';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { xml2js, type Element } from 'xml-js';
 import type { Post, SiteData } from '../../src/content/types.ts';
 import { absoluteUrls } from '../../src/feeds/absolute-urls.ts';
-import { blogFeedFiles } from '../../src/feeds/blog-feeds.ts';
+import { blogFeedFiles, businessMidnight } from '../../src/feeds/blog-feeds.ts';
 import { renderMarkdown } from '../../src/markdown/render-markdown.ts';
 
 const ORIGIN = 'https://shop.example.com';
@@ -28,13 +29,16 @@ const piece = fc.oneof(
 const line = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('').replace(/[\r\n]/g, ' ')).filter((s) => xmlText(s).trim() !== '');
 const lines = fc.array(fc.oneof(piece, fc.constant('\n')), { minLength: 1, maxLength: 20 }).map((p) => p.join(''));
 
-const postArb = fc.record({ title: line, description: lines.filter((s) => xmlText(s).trim() !== ''), author: line, tags: fc.array(line, { maxLength: 3 }), body: lines });
+// `updated`: none, or 0 to 800 days after the date (across summer and winter time in Denver).
+const updatedArb = fc.option(fc.integer({ min: 0, max: 800 }).map((days) => new Date(Date.UTC(2025, 9, 28 + days)).toISOString().slice(0, 10)), { nil: undefined });
+const postArb = fc.record({ title: line, description: lines.filter((s) => xmlText(s).trim() !== ''), author: line, tags: fc.array(line, { maxLength: 3 }), body: lines, updated: updatedArb });
 
 const unescapeHtml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
-function makePost(i: number, p: { title: string; description: string; author: string; tags: string[]; body: string }, date = '2025-10-28'): Post {
-  return { slug: `post-${i}`, title: p.title, description: p.description, date, author: p.author, tags: p.tags, readingTime: 1, body: p.body, origin: { file: `content/blog/post-${i}.md` }, coverImage: '/images/blog/cover.jpg' };
+function makePost(i: number, p: { title: string; description: string; author: string; tags: string[]; body: string; updated?: string }, date = '2025-10-28'): Post {
+  return { slug: `post-${i}`, title: p.title, description: p.description, date, ...(p.updated ? { updated: p.updated } : {}), author: p.author, tags: p.tags, readingTime: 1, body: p.body, origin: { file: `content/blog/post-${i}.md` }, coverImage: '/images/blog/cover.jpg' };
 }
+const midnight = (date: string) => businessMidnight(date).toISOString();
 
 function feeds(posts: Post[], year = 2026) {
   const contents = new Map(posts.map((p) => [p.slug, absoluteUrls(renderMarkdown(p.body), `${ORIGIN}/blog/${p.slug}`)]));
@@ -74,6 +78,7 @@ describe('feeds for any content (fast-check, fixed seed)', () => {
         expect(textOf(child(item, 'content:encoded'))).toBe(xmlText(contents.get(post.slug)!));
         expect(textOf(child(item, 'author'))).toBe(xmlText(`${site.email} (${post.author})`));
         expect(all(item, 'category').map(textOf)).toEqual(post.tags.map(xmlText));
+        expect(textOf(child(item, 'pubDate'))).toBe(businessMidnight(post.date).toUTCString());
       });
 
       const entries = all(parseXml(atom), 'entry');
@@ -85,7 +90,10 @@ describe('feeds for any content (fast-check, fixed seed)', () => {
         expect(textOf(child(entry, 'content'))).toBe(xmlText(contents.get(post.slug)!));
         expect(textOf(child(child(entry, 'author')!, 'name'))).toBe(xmlText(post.author));
         expect(all(entry, 'category').map((c) => c.attributes?.term)).toEqual(post.tags.map(xmlText));
+        expect([textOf(child(entry, 'published')), textOf(child(entry, 'updated'))]).toEqual([midnight(post.date), midnight(post.updated ?? post.date)]);
       });
+      const latest = posts.map((p) => p.updated ?? p.date).sort().at(-1)!;
+      expect(textOf(child(all(parseXml(atom), 'feed')[0], 'updated'))).toBe(midnight(latest));
 
       const feed = JSON.parse(json) as Record<string, unknown> & { items: Record<string, unknown>[] };
       expect(feed.version).toBe('https://jsonfeed.org/version/1.1');
@@ -97,7 +105,7 @@ describe('feeds for any content (fast-check, fixed seed)', () => {
         expect(item).toMatchObject({ id: `${ORIGIN}/blog/${post.slug}`, url: `${ORIGIN}/blog/${post.slug}`, title: post.title, tags: post.tags, authors: [{ name: post.author }] });
         // A body that renders to nothing (only raw HTML, which is dropped): the description stands for it.
         expect([item.content_html, item.summary]).toEqual(content ? [content, post.description] : [post.description, undefined]);
-        expect(new Date(item.date_published as string).toISOString()).toBe(item.date_published);
+        expect([item.date_published, item.date_modified]).toEqual([midnight(post.date), midnight(post.updated ?? post.date)]);
       });
     }), { seed: 26, numRuns: 60 });
   });

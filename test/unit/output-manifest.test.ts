@@ -18,22 +18,30 @@ const facts = (n: number): LinkFacts => ({
 });
 const meta = (n: number): PageFacts => ({ islands: [], scripts: ['/a.js'], bytes: 10, links: facts(n) });
 
-async function firstBuild(root: string): Promise<void> {
+/** The writer of a build in `root`, prepared (the previous output and its manifest read). */
+async function openWriter(root: string): Promise<IncrementalWriter> {
   const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
   await writer.prepare();
+  return writer;
+}
+
+/** A project after its first build of three pages, and the file of its output manifest. */
+async function builtManifest(): Promise<{ root: string; file: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
+  const writer = await openWriter(root);
   for (const n of [1, 2, 3]) {
     await writer.writePage(`blog/${n}/index.html`, `<p>${n}</p>`, `key-${n}`);
     writer.describe(`blog/${n}/index.html`, meta(n));
   }
   await writer.commit();
+  const dir = join(root, '.stitch/cache/output');
+  return { root, file: join(dir, readdirSync(dir)[0]) };
 }
 
 describe('output manifest', () => {
   it("gives a kept page back the link facts it was written with, strings shared between pages", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
-    await firstBuild(root);
-    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-    await writer.prepare();
+    const { root } = await builtManifest();
+    const writer = await openWriter(root);
     const kept = [1, 2, 3].map((n) => writer.reuse(`blog/${n}/index.html`, `key-${n}`));
     expect(kept).toEqual([meta(1), meta(2), meta(3)]);
     expect(kept[0]!.links!.links[1]).toBe(kept[2]!.links!.links[1]);
@@ -41,20 +49,11 @@ describe('output manifest', () => {
     expect(writer.reuse('blog/1/index.html', 'key-other')).toBeUndefined();
   });
 
-  /** A project after its first build, and the file of its output manifest. */
-  const builtManifest = async () => {
-    const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
-    await firstBuild(root);
-    const dir = join(root, '.stitch/cache/output');
-    return { root, file: join(dir, readdirSync(dir)[0]) };
-  };
-
   it('is left as it is by a build that keeps everything, and rewritten when a kept page is described anew', async () => {
     const { root, file } = await builtManifest();
     const before = statSync(file).mtimeMs;
     const again = async (describe: (n: number, kept: PageFacts) => PageFacts) => {
-      const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-      await writer.prepare();
+      const writer = await openWriter(root);
       for (const n of [1, 2, 3]) {
         const kept = writer.reuse(`blog/${n}/index.html`, `key-${n}`)!;
         writer.describe(`blog/${n}/index.html`, describe(n, kept));
@@ -72,9 +71,7 @@ describe('output manifest', () => {
     const manifest = readManifest(file);
     manifest.linkTable = manifest.linkTable.slice(0, 2);
     writeManifest(file, manifest);
-    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-    await writer.prepare();
-    expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
+    expect((await openWriter(root)).reuse('blog/1/index.html', 'key-1')).toBeUndefined();
   });
 
   it('writes everything again when a byte of the manifest changed, its JSON still valid (a link of the table altered)', async () => {
@@ -84,9 +81,7 @@ describe('output manifest', () => {
     expect(at).toBeGreaterThan(0);
     data[at + 8] = '2'.charCodeAt(0);
     writeFileSync(file, data);
-    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-    await writer.prepare();
-    expect(writer.reuse('blog/1/index.html', 'key-1')).toBeUndefined();
+    expect((await openWriter(root)).reuse('blog/1/index.html', 'key-1')).toBeUndefined();
   });
 
   it("writes everything again when a page's packed link indexes are damaged", async () => {
@@ -95,9 +90,7 @@ describe('output manifest', () => {
       const manifest = readManifest(file);
       manifest.files['blog/2/index.html'].page.links = damage;
       writeManifest(file, manifest);
-      const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-      await writer.prepare();
-      expect(writer.reuse('blog/1/index.html', 'key-1'), damage).toBeUndefined();
+      expect((await openWriter(root)).reuse('blog/1/index.html', 'key-1'), damage).toBeUndefined();
     }
   });
 });
@@ -134,8 +127,7 @@ describe('the manifest file', () => {
 
   it('is marked dirty around the swap without its entries (a dirty manifest is never read for them)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'stitch-manifest-'));
-    const writer = new IncrementalWriter(join(root, 'dist'), join(root, '.stitch'));
-    await writer.prepare();
+    const writer = await openWriter(root);
     await writer.writePage('blog/1/index.html', '<p>1</p>', 'key-1');
     await writer['saveManifest'](true);
     const dir = join(root, '.stitch/cache/output');

@@ -67,12 +67,12 @@ describe('page keys', () => {
 describe('page keys and the JSON-LD made at render', () => {
   const site = { name: 'Site', image: '/images/site.jpg', logo: '/logo.svg' };
   const shared = { siteUrl: 'https://example.com', site, nav: ['/a'] };
-  const summary = { slug: 'a', id: 'a', title: 'A', description: 'About A', date: '2025-01-02', dateLabel: 'January 2, 2025', author: 'The Team', tags: ['x', 'y'], coverImage: '/images/a.jpg', readingTime: 3 };
+  const summary = { slug: 'a', id: 'a', title: 'A', description: 'About A', date: '2025-01-02', updated: '2025-01-09', dateLabel: 'January 2, 2025', updatedLabel: 'January 9, 2025', author: 'The Team', tags: ['x', 'y'], coverImage: '/images/a.jpg', readingTime: 3 };
   const crumbs = [{ name: 'Home', path: '/' }, { name: 'Blog', path: '/blog' }, { name: 'A', path: '/blog/a' }];
   const route = (layout: object): PageRoute => ({
     type: 'page', path: '/blog/a', output: 'blog/a/index.html', kind: 'blog-post', template: 'blog-post',
     props: { post: structuredClone(summary), related: [], breadcrumbs: structuredClone(crumbs), layout, path: '/blog/a' },
-    head: { title: 'A', description: 'd', image: '/i.jpg', ogType: 'article', jsonLd: [], derivedJsonLd: ['article', 'breadcrumbs'], noindex: false, blogFeeds: true },
+    head: { title: 'A', description: 'd', image: '/i.jpg', ogType: 'article', jsonLd: [], derivedJsonLd: ['article', 'breadcrumbs'], noindex: false },
   });
 
   /** Every own primitive value `pageJsonLd` reads of the route's head and props (the layout's included), by path. */
@@ -108,7 +108,7 @@ describe('page keys and the JSON-LD made at render', () => {
     const base = route(shared);
     const reads = readsOf(base);
     // The derivation reads the post, the crumbs and the site (sanity: the proxy sees it).
-    expect(reads.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['props.post.title', 'props.post.author', 'props.breadcrumbs.2.name', 'props.layout.site.logo', 'props.layout.site.name', 'props.layout.siteUrl']));
+    expect(reads.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['props.post.title', 'props.post.updated', 'props.post.author', 'props.breadcrumbs.2.name', 'props.layout.site.logo', 'props.layout.site.name', 'props.layout.siteUrl']));
     const baseKey = pageKeys({ ...state, layout: shared } as unknown as BuildState)(base);
     for (const path of reads) {
       const { route: edited, layout } = changed(base, path);
