@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
 import { cachesFor } from './cache/open-caches.ts';
-import { locateDiagnostics } from './content/locate-diagnostics.ts';
+import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
 import { isReusingWriter } from './output/incremental-writer.ts';
@@ -96,7 +96,7 @@ async function failed(state: BuildState, options: BuildContext): Promise<BuildRe
 }
 
 async function finished(state: BuildState, options: BuildContext): Promise<BuildState> {
-  state.diagnostics = await located(state, options);
+  state.diagnostics = located(state, options);
   // A cache only saves time: one that could not be written is a warning, and the build went on without it.
   const problems = new Set([...state.caches.problems(), ...(state.images?.cacheProblems ?? [])]);
   for (const problem of problems) state.diagnostics.push(errors.cacheNotKept(problem));
@@ -107,11 +107,11 @@ async function finished(state: BuildState, options: BuildContext): Promise<Build
  * The diagnostics with line and code frame. One a dev rebuild took over from the previous build
  * (the same object), about a file it did not change, is as that build placed it: no file is read again.
  */
-async function located(state: BuildState, options: BuildContext): Promise<Diagnostic[]> {
+function located(state: BuildState, options: BuildContext): Diagnostic[] {
   const previous = options.incremental?.previous.located;
   const changed = new Set(options.incremental?.changed?.map((path) => relative(state.config.root, path)));
   const kept = (d: Diagnostic) => (d.file !== undefined && changed.has(d.file) ? undefined : previous?.get(d));
-  const fresh = await locateDiagnostics(state.diagnostics.filter((d) => !kept(d)), state.config.root, state.caches);
+  const fresh = enrichDiagnostics(state.diagnostics.filter((d) => !kept(d)), state.config.root);
   const located = new Map<Diagnostic, Diagnostic>();
   let next = 0;
   for (const d of state.diagnostics) located.set(d, kept(d) ?? fresh[next++]);

@@ -128,7 +128,7 @@ describe('image pipeline', { timeout: 240_000 }, () => {
     expect(later.files.map((f) => f.path).sort()).toEqual(oneGo.files.map((f) => f.path).sort());
     const oneGoFrom = new Map(oneGo.files.map((f) => [f.path, f.from]));
     for (const f of later.files) expect(readFileSync(oneGoFrom.get(f.path)!).equals(readFileSync(f.from)), f.path).toBe(true);
-    expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`)).subarray(32).toString('utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
+    expect(JSON.parse(readFileSync(join(plan.dir, `${plan.variants.get(first)!.key}.json`)).subarray(0, -32).toString('utf8')).variants.map((v: { name: string }) => v.name)).toEqual(['1000.avif', '400.avif', '800.avif', '800.jpg']);
   });
 
   it('are byte-identical from two empty caches', async () => {

@@ -3,13 +3,15 @@
 // their page names; they are drawn again when their title changes and taken from the card cache
 // otherwise; a cover photo that cannot be read leaves the card without it, with a warning; a
 // site without an address is an error naming SITE_URL.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCaches } from '../src/cache/open-caches.ts';
 import { cardKind } from '../src/cards/build-cards.ts';
-import { contentTree } from './helpers/build-site.ts';
+import { build } from '../src/build.ts';
+import { IncrementalWriter } from '../src/output/incremental-writer.ts';
+import { contentTree, ROOT } from './helpers/build-site.ts';
 import { cardSiteFolders, meta, type CardSite as Built } from './helpers/card-site.ts';
 
 const SITE = 'https://mini.example.com';
@@ -110,7 +112,7 @@ describe('the cards', () => {
     expect(before).not.toContain(key);
     expect(retitled.writer.files.get(`cards${POST}.png`)).not.toEqual(first.writer.files.get(`cards${POST}.png`));
     // The new card is in the card cache for the next build.
-    expect((await fileCaches(config(content)).open(cardKind)).has(key)).toBe(true);
+    expect((await fileCaches(config(content)).open(cardKind)).get(key)).toBeDefined();
   }, 120_000);
 });
 
@@ -145,4 +147,27 @@ describe('bad input', () => {
       rmSync(noUrl, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('cards the output keeps', () => {
+  it('are not read from the card cache: with that cache gone, a build into the same output draws none and keeps them', async () => {
+    const out = mkdtempSync(join(ROOT, '.stitch', 'test-cards-out-'));
+    const buildInto = async () => {
+      const result = await build(config(content), { writer: new IncrementalWriter(join(out, 'dist'), site.cacheDir), copyAssets: true, renderCards: true, workers: false });
+      expect(result.ok).toBe(true);
+      return { cards: result.state.cards!, bytes: result.state.cards!.files.map((f) => readFileSync(join(out, 'dist', f.path))) };
+    };
+    try {
+      const once = await buildInto();
+      expect(once.bytes.length).toBeGreaterThan(0);
+      rmSync(join(site.cacheDir, 'cache', 'cards'), { recursive: true, force: true });
+      const again = await buildInto();
+      // Only the card whose photo cannot be read is drawn again (it is never cached).
+      expect([again.cards.rendered, again.cards.reused]).toEqual([again.cards.uncached.length, once.bytes.length]);
+      expect(again.cards.uncached).toHaveLength(1);
+      expect(again.bytes).toEqual(once.bytes);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -6,8 +6,8 @@
 export interface Cache<V> {
   /** The value stored under `key` (counts as a use: prune keeps it). */
   get(key: string): V | undefined;
-  /** Whether `key` is stored, without counting as a use. */
-  has(key: string): boolean;
+  /** Counts `key` as a use without reading it (prune keeps its entry): its value is not needed now. */
+  keep(key: string): void;
   /** Stores `value` under `key` (counts as a use). */
   set(key: string, value: V): void;
   /** Drops, at save(), the entries neither read nor written since the cache was opened. */
@@ -60,9 +60,7 @@ class NoCache<V> implements Cache<V> {
   get(): V | undefined {
     return undefined;
   }
-  has(): boolean {
-    return false;
-  }
+  keep(): void {}
   set(): void {}
   prune(): void {}
   async save(): Promise<void> {}

@@ -3,12 +3,10 @@
 // one of them gives a new key, so a cached output never outlives the code that produced it.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
 /** Libraries whose output ends up in the Markdown HTML. */
 export const MARKDOWN_PACKAGES = [
@@ -19,21 +17,9 @@ export const MARKDOWN_PACKAGES = [
 /** Libraries whose output ends up in a rendered page besides Markdown. */
 export const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
 
+// A build asks for several versions (pages, Markdown, posts, feeds, cards): each is computed once
+// per process, since the code running is the code that was loaded.
 const memo = new Map<string, string>();
-// A build asks for several versions (pages, Markdown, posts, feeds, cards) over the same files and
-// libraries: each file is read, and each library's version looked up, once per process, like the
-// versions themselves (the code running is the code that was loaded).
-const sources = new Map<string, Buffer>();
-const versions = new Map<string, string>();
-const listings = new Map<string, string[]>();
-
-function remembered<V>(map: Map<string, V>, key: string, find: (key: string) => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = find(key)));
-  return value;
-}
-
-const sourceOf = (file: string): Buffer => remembered(sources, file, (path) => readFileSync(path));
 
 /** Hash of the stitch version, the engine source under `dirs` (relative to src/) and `packages`' versions. */
 export function engineVersion(dirs: string[], packages: string[]): string {
@@ -43,11 +29,11 @@ export function engineVersion(dirs: string[], packages: string[]): string {
   const hash = createHash('sha256');
   hash.update(`stitch ${packageVersion(join(srcDir, '..'))}\n`);
   for (const dir of dirs) {
-    for (const file of listSources(join(srcDir, dir))) hash.update(`${file}\n`).update(sourceOf(file)).update('\n');
+    for (const file of listSources(join(srcDir, dir))) hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
   }
   for (const name of packages) {
-    hash.update(`${name}@${remembered(versions, name, installedVersion)}\n`);
-    for (const patch of patchesOf(name)) hash.update(sourceOf(patch)).update('\n'); // patch-package's edits to it (patches/)
+    hash.update(`${name}@${installedVersion(name)}\n`);
+    for (const patch of patchesOf(name)) hash.update(readFileSync(patch)).update('\n'); // patch-package's edits to it (patches/)
   }
   const version = hash.digest('hex').slice(0, 16);
   memo.set(id, version);
@@ -66,13 +52,12 @@ export function pageEngineVersion(): string {
 
 /** The project's patch files of package `name` (`patches/<name>+<version>.patch`, patch-package's convention; a scope's slash is a `+`). */
 export function patchesOf(name: string, dir = join(srcDir, '..', 'patches')): string[] {
-  const names = remembered(listings, dir, (path) => {
-    try {
-      return readdirSync(path);
-    } catch {
-      return [];
-    }
-  });
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
   const prefix = `${name.replace('/', '+')}+`;
   return names.filter((file) => file.startsWith(prefix) && file.endsWith('.patch') && !file.slice(prefix.length).includes('+')).sort().map((file) => join(dir, file));
 }
@@ -98,19 +83,11 @@ function packageVersion(dir: string): string {
   }
 }
 
+/** The version of package `name` as Node resolves it from src/: the nearest node_modules/<name> up the tree. */
 function installedVersion(name: string): string {
-  // package.json is not always exported; find it from the resolved entry instead.
-  try {
-    return packageVersion(dirname(require.resolve(`${name}/package.json`)));
-  } catch {
-    try {
-      let dir = dirname(require.resolve(name));
-      while (dir !== dirname(dir)) {
-        const version = packageVersion(dir);
-        if (version !== '?' && dir.endsWith(name)) return version;
-        dir = dirname(dir);
-      }
-    } catch { /* not installed */ }
-    return 'missing';
+  for (let dir = srcDir; dir !== dirname(dir); dir = dirname(dir)) {
+    const version = packageVersion(join(dir, 'node_modules', name));
+    if (version !== '?') return version;
   }
+  return 'missing';
 }

@@ -1,7 +1,7 @@
 // The on-disk implementation of the cache (stitch build): one file per entry, named by a hash of
 // the kind's version and the key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's
-// core/cache.ts keeps one hash-named file per entry). A file holds the sha256 of its key and
-// value, then the value; every read checks it (as cacache's integrity does), so an entry that is
+// core/cache.ts keeps one hash-named file per entry). A file holds the value, then the sha256 of
+// its key and value; every read checks it (as cacache's integrity does), so an entry that is
 // torn, zeroed or has a flipped bit is a miss, never a value. Files are replaced atomically
 // (temp + rename), so builds in several threads and processes at once each see an entry whole
 // or not at all; a worker thread writes entries itself from plain data (`EntryFolder`).
@@ -27,30 +27,41 @@ export function entryFile(folder: EntryFolder, key: string): string {
   return join(folder.dir, createHash('sha256').update(folder.version).update('\0').update(key).digest('hex').slice(0, 40));
 }
 
-/** `value` as stored: the sha256 of `key` and `value`, then `value`. */
+/** `chunks` followed by the sha256 of `key` and them: a value sealed as it is written (a large one need not be in memory twice). */
+export function* sealedChunks(key: string, chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
+  const hash = createHash('sha256').update(key).update('\0');
+  for (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  yield hash.digest();
+}
+
+/** `value` as stored: the value, then the sha256 of `key` and `value`. */
 export function seal(key: string, value: string | Uint8Array): Buffer {
-  const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
-  return Buffer.concat([digestOf(key, bytes), bytes]);
+  return Buffer.concat([...sealedChunks(key, [typeof value === 'string' ? Buffer.from(value, 'utf8') : value])]);
 }
 
 /** The value of sealed `data` when it is whole and was stored under `key`; undefined otherwise. */
 export function unseal(key: string, data: Buffer): Buffer | undefined {
-  const value = data.subarray(DIGEST);
-  return data.length >= DIGEST && digestOf(key, value).equals(data.subarray(0, DIGEST)) ? value : undefined;
+  const value = data.subarray(0, data.length - DIGEST);
+  return data.length >= DIGEST && createHash('sha256').update(key).update('\0').update(value).digest().equals(data.subarray(value.length)) ? value : undefined;
 }
 
 /** Writes `value` sealed under `key` to `file` atomically (temp + rename), from any thread; throws what the file system threw. */
 export function writeSealed(file: string, key: string, value: string | Uint8Array): void {
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
+  const write = () => {
     writeFileSync(temp, seal(key, value));
     renameSync(temp, file);
+  };
+  try {
+    write();
   } catch (error) {
     rmSync(temp, { force: true });
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     mkdirSync(dirname(file), { recursive: true }); // the first file of its folder
-    writeFileSync(temp, seal(key, value));
-    renameSync(temp, file);
+    write();
   }
 }
 
@@ -63,35 +74,9 @@ export function readSealed(file: string, key: string): Buffer | undefined {
   }
 }
 
-/** `chunks` followed by their sha256 (hex, after a newline): a large file sealed as it is written. */
-export function* sealedChunks(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
-  const hash = createHash('sha256');
-  for (const chunk of chunks) {
-    hash.update(chunk);
-    yield chunk;
-  }
-  yield Buffer.from(`\n${hash.digest('hex')}`);
-}
-
-/** The text that `sealedChunks` wrote, when its hash matches; undefined otherwise. */
-export function unsealChunks(data: Buffer): Buffer | undefined {
-  const body = data.subarray(0, data.length - 65);
-  const trailer = data.subarray(data.length - 65).toString('latin1');
-  return data.length >= 65 && trailer === `\n${createHash('sha256').update(body).digest('hex')}` ? body : undefined;
-}
-
 /** Writes one entry, from any thread; throws what the file system threw. */
 export function writeEntry(folder: EntryFolder, key: string, value: string | Uint8Array): void {
   writeSealed(entryFile(folder, key), key, value);
-}
-
-/** The value bytes of `key`'s entry when it is there and whole; undefined otherwise. */
-export function readEntry(folder: EntryFolder, key: string): Buffer | undefined {
-  return readSealed(entryFile(folder, key), key);
-}
-
-function digestOf(key: string, value: Uint8Array): Buffer {
-  return createHash('sha256').update(key).update('\0').update(value).digest();
 }
 
 export class FileCaches implements Caches {
@@ -128,12 +113,8 @@ export class FileCache<V> implements Cache<V> {
 
   get(key: string): V | undefined {
     this.used.add(key);
-    const bytes = readEntry(this.folder, key);
+    const bytes = readSealed(entryFile(this.folder, key), key);
     return bytes === undefined ? undefined : this.kind.decode(bytes);
-  }
-
-  has(key: string): boolean {
-    return readEntry(this.folder, key) !== undefined;
   }
 
   set(key: string, value: V): void {
@@ -146,8 +127,8 @@ export class FileCache<V> implements Cache<V> {
     }
   }
 
-  /** An entry another thread wrote (writeEntry) in this build: prune keeps it. */
-  wrote(key: string): void {
+  /** Also for an entry another thread wrote (writeEntry) in this build. */
+  keep(key: string): void {
     this.used.add(key);
   }
 

@@ -43,8 +43,9 @@ class MemoryCache<V> implements Cache<V> {
     return value;
   }
 
-  has(key: string): boolean {
-    return this.store.has(key) || (this.behind?.has(key) ?? false);
+  keep(key: string): void {
+    this.used.add(key);
+    this.behind?.keep(key);
   }
 
   set(key: string, value: V): void {

@@ -19,9 +19,9 @@ export interface ParsedPost {
   readingTime: number;
 }
 
-/** What the content loader asks of a post cache; `hash` is sourceHash(text), when known (then only the text's length is read). */
+/** What the content loader asks of a post cache; `hash` is sourceHash(text), when known. */
 export interface PostMemo {
-  get(file: string, text: string | { length: number }, hash?: string): ParsedPost | undefined;
+  get(file: string, text: string, hash?: string): ParsedPost | undefined;
   set(file: string, text: string, post: ParsedPost, hash?: string): void;
 }
 
@@ -47,7 +47,7 @@ export function postMemo(cache: Cache<ParsedPost>): PostMemo {
   // One string hashed at once: the same digest as a Hash fed in parts, at half the cost (4,000 posts a build).
   const key = (file: string, hash: string) => oneShot('sha256', `${engine}\0${file}\0${hash}`);
   return {
-    get: (file, text, hash = sourceHash(text as string)) => {
+    get: (file, text, hash = sourceHash(text)) => {
       const post = cache.get(key(file, hash));
       return post && post.bodyStart <= text.length ? post : undefined;
     },

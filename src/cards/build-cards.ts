@@ -7,11 +7,13 @@
 import { createHash, hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Cache, CacheKind, Caches } from '../cache/cache.ts';
+import type { CacheKind, Caches } from '../cache/cache.ts';
 import { engineVersion } from '../cache/engine-version.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError, type Diagnostic } from '../errors/diagnostic.ts';
 import { Executor, WorkerFailure } from '../executor/executor.ts';
+import { WriteQueue } from '../output/write-queue.ts';
+import type { Writer } from '../output/writer.ts';
 import type { CardRequest } from '../routes/types.ts';
 import { fontsHash, readCardFonts } from './card-fonts.ts';
 import type { CardTemplateBundle } from './card-template.ts';
@@ -27,8 +29,6 @@ export interface CardsResult {
   uncached: { path: string; contents: Uint8Array }[];
   /** The editors' own images (`ogImage`): path in the output → their file in site-assets/. */
   copies: { path: string; from: string }[];
-  /** Where `files` are (none when no card was drawn or kept). */
-  cache?: Cache<Uint8Array>;
   /** Every card path the pages name (also when this build outputs none). */
   paths: string[];
   /** Cards drawn by this build, and taken from the cache. */
@@ -49,6 +49,8 @@ export interface CardsContext {
   /** The card template, bundled when a card is to be drawn. */
   bundle: () => Promise<CardTemplateBundle>;
   caches: Caches;
+  /** Where the cards are written (named `card:<key>`), as they are found or drawn; none: only their keys are known. */
+  writer?: Writer;
   /** Draw the cards the cache lacks and output them all (the CLI's build); otherwise only their paths are known. */
   render: boolean;
   /** Whether many cards may be drawn on the executor's pool (false: always in this thread). */
@@ -87,11 +89,18 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   const photos = [...new Set(jobs.flatMap((job) => (job.photo ? [job.photo] : [])))];
   const photoHashes = new Map(await Promise.all(photos.map(async (path) => [path, await readFile(join(ctx.assetsDir, path)).then((bytes) => hash('sha256', bytes), () => undefined)] as const)));
 
-  const cache = result.cache = await ctx.caches.open(cardKind);
+  const cache = await ctx.caches.open(cardKind);
   const missing: { job: CardJob; key: string }[] = [];
+  // A card the output keeps is not read; one from the cache is read (and verified) once, to be written.
+  const writes = new WriteQueue();
+  const output = (path: string, png: Uint8Array, key: string) => writes.add(async () => ctx.writer?.write(path, png, `card:${key}`));
   for (const job of jobs) {
     const key = hash('sha256', `${shared}\0${job.title}\0${job.category}\0${job.photo ? photoHashes.get(job.photo) ?? 'unreadable' : ''}`).slice(0, 32);
-    if (cache.get(key)) {
+    const kept = await ctx.writer?.keep?.(job.output, `card:${key}`);
+    const png = kept ? undefined : cache.get(key);
+    if (kept || png) {
+      if (kept) cache.keep(key);
+      else await output(job.output, png!, key);
       result.files.push({ path: job.output, key });
       result.reused++;
     } else missing.push({ job, key });
@@ -105,7 +114,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   const setup: CardSetup = { root: ctx.root, templateFile: bundle.file, siteName: ctx.siteName, host, logoFile: join(ctx.assetsDir, ctx.logo) };
   const failed = new Map<string, { reason: string; pages: string[] }>();
   const failures: Diagnostic[] = [];
-  const onDrawn = (index: number, drawn: CardDrawn | WorkerFailure) => {
+  const onDrawn = async (index: number, drawn: CardDrawn | WorkerFailure) => {
     const { job, key } = missing[index];
     if (drawn instanceof WorkerFailure || 'error' in drawn) {
       failures.push(errors.cardFailed(job.page, drawn instanceof WorkerFailure ? drawn.message : drawn.error));
@@ -115,6 +124,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
     ctx.onProgress?.(result.rendered, missing.length);
     if (drawn.photoError === undefined) {
       cache.set(key, drawn.png);
+      await output(job.output, drawn.png, key);
       result.files.push({ path: job.output, key });
       return;
     }
@@ -131,6 +141,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
       await executor.close();
     }
   }
+  await writes.drain();
   if (failures.length > 0) throw new StitchError(failures);
   // The pages in the order of the jobs, whichever batch drew them first (the first is the diagnostic's file).
   const order = new Map(jobs.map((j, i) => [j.page, i]));

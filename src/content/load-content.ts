@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import type { SourceHashes } from '../cache/source-hashes.ts';
 import { loadPosts, type Loader } from './load-posts.ts';
 import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { listProjectFiles } from './project-files.ts';
@@ -42,11 +41,6 @@ export interface LoadOptions {
    * empty and graph.sources says where to read it back (content/post-bodies.ts).
    */
   keepBodies?: boolean;
-  /**
-   * Posts' text hashes by file identity (`stitch build`, without kept bodies): a post whose file
-   * is as when it was hashed, and whose parse is in `posts`, is not read.
-   */
-  hashes?: SourceHashes;
 }
 
 export async function loadContent(root: string, contentDir: string, assetsDir: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -60,7 +54,6 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
   const ctx: Loader = {
     root, contentDir, diagnostics, posts: options.posts, yaml: options.yaml, reader,
     keepBodies: options.keepBodies ?? true,
-    hashes: options.keepBodies === false && !options.texts ? options.hashes : undefined,
     schemas: () => (schemas ??= import('./schemas.ts')),
   };
   const sources = new Map<string, SourceText>();

@@ -1,15 +1,12 @@
-// The content stage's blog posts (load-content.ts runs it beside the YAML files). A post whose
-// file is as when last hashed and parsed is taken from the post cache without being read; each
-// post's text hash goes to graph.sources, and without kept bodies (`stitch build`) a post keeps
+// The content stage's blog posts (load-content.ts runs it beside the YAML files). Each post is
+// read and hashed; one parsed before is taken from the post cache; its text hash goes to graph.sources, and without kept bodies (`stitch build`) a post keeps
 // only where its body starts in its file (post-bodies.ts reads it back).
 import { basename } from 'node:path';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import type { SourceHashes } from '../cache/source-hashes.ts';
 import { comparerFor } from './compare-text.ts';
-import { displayPath as relative } from './display-path.ts';
 import { parseMarkdownSource } from './parse-source.ts';
 import { unshared } from './post-bodies.ts';
 import type { SourceReader } from './read-source.ts';
@@ -29,7 +26,6 @@ export interface Loader {
   yaml?: YamlMemo;
   /** The content folder's files, read through the rules of read-source.ts. */
   reader: SourceReader;
-  hashes?: SourceHashes;
   /** The schemas module (zod), imported on first use. */
   schemas(): Promise<typeof Schemas>;
   keepBodies: boolean;
@@ -50,23 +46,10 @@ export async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): 
   const files = ctx.reader.list('blog', /\.md$/, true);
   const posts: Post[] = [];
   const seen = new Map<string, string>();
-  // A post's file relative to the project: the listing's paths are plain (no '.' or '..'), so the folder's part is worked out once.
-  const folder = relative(ctx.root, ctx.contentDir);
   const loadOne = async (rel: string) => {
-    // A file as it was when last hashed, parsed in the post cache: not read (its body is read back when rendered).
-    const look = ctx.hashes?.look(rel, `${ctx.contentDir}/${rel}`);
-    if (look?.known) {
-      const file = folder ? `${folder}/${rel}` : rel;
-      const cached = ctx.posts?.get(file, look.known, look.known.hash);
-      if (cached) {
-        const parsed = { body: '', bodyLine: cached.bodyLine };
-        return { rel, source: { file, text: '' }, hash: look.known.hash, parsed, bodyStart: cached.bodyStart, diagnostics: [], data: cached.data, readingTime: cached.readingTime };
-      }
-    }
     const source = ctx.reader.read(rel);
     if (typeof source === 'string') return undefined;
     const hash = sourceHash(source.text);
-    if (look?.stat) ctx.hashes!.remember(rel, look.stat, hash, source.text.length);
     const cached = ctx.posts?.get(source.file, source.text, hash);
     if (cached) {
       const parsed = { body: source.text.slice(cached.bodyStart), bodyLine: cached.bodyLine };

@@ -18,35 +18,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { LinkFacts, PageFacts } from '../render/page-facts.ts';
-import { LinkTable, LinkTableReader, type PackedLinkFacts } from '../render/link-strings.ts';
-import { sealedChunks, unsealChunks } from '../cache/file-cache.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import type { PageFacts } from '../render/page-facts.ts';
+import { readManifest, writeManifest, type Entry } from './output-manifest.ts';
 import { outputFile } from './output-path.ts';
 import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 import { writeAll, type ReusingWriter } from './writer.ts';
 
 export { isReusingWriter, type ReusingWriter } from './writer.ts';
-
-interface Entry {
-  /** What the file was written from. */
-  key: string;
-  size: number;
-  mtimeMs: number;
-  page?: PageFacts;
-}
-
-interface Manifest {
-  version: 3;
-  outDir: string;
-  dirty: boolean;
-  /** Every string of the pages' link facts, once: thousands of pages repeat their layout's links. */
-  linkTable: string[];
-  /** Entries as stored: a page's facts (render/page-facts.ts), its link facts as indexes into `linkTable`, in one string (packLinks). */
-  files: Record<string, Stored>;
-}
-
-type Stored = Omit<Entry, 'page'> & { page?: Omit<PageFacts, 'links'> & { links?: string } };
 
 export class IncrementalWriter implements ReusingWriter {
   private readonly staging: string;
@@ -76,14 +54,7 @@ export class IncrementalWriter implements ReusingWriter {
   private open(): Promise<void> {
     this.opened ??= (async () => {
       await recoverOutput(this.outDir);
-      if (!existsSync(this.outDir)) return;
-      try {
-        // Sealed with its hash: a manifest changed anywhere (its link table too) is not trusted.
-        const manifest = JSON.parse(unsealChunks(await readFile(this.manifestFile))!.toString('utf8')) as Manifest;
-        if (manifest.version === 3 && manifest.outDir === this.outDir && !manifest.dirty && manifest.files && Array.isArray(manifest.linkTable)) this.previous = unpack(manifest);
-      } catch {
-        // Missing or unreadable: write everything.
-      }
+      if (existsSync(this.outDir)) this.previous = await readManifest(this.manifestFile, this.outDir);
     })().then(() => {
       this.ready = true;
     });
@@ -102,7 +73,7 @@ export class IncrementalWriter implements ReusingWriter {
     }
   }
 
-  private keep(path: string, entry: Entry): void {
+  private retain(path: string, entry: Entry): void {
     this.next.set(path, entry);
     this.staged.delete(path);
   }
@@ -112,7 +83,7 @@ export class IncrementalWriter implements ReusingWriter {
     if (!this.opened) return undefined;
     const entry = this.intact(path, `page:${key}`);
     if (!entry?.page) return undefined;
-    this.keep(path, entry);
+    this.retain(path, entry);
     return entry.page;
   }
 
@@ -132,7 +103,7 @@ export class IncrementalWriter implements ReusingWriter {
   private keepIntact(path: string, key: string, page?: PageFacts): boolean {
     const kept = this.intact(path, key);
     if (!kept) return false;
-    this.keep(path, { ...kept, page: page ?? kept.page });
+    this.retain(path, { ...kept, page: page ?? kept.page });
     if (page) this.described = true;
     return true;
   }
@@ -152,6 +123,11 @@ export class IncrementalWriter implements ReusingWriter {
   write(path: string, contents: string | Uint8Array, named?: string): Promise<void> {
     const key = named ? `named:${named}` : `sha256:${createHash('sha256').update(contents).digest('hex')}`;
     return this.put(path, key, (file) => writeFile(file, contents));
+  }
+
+  async keep(path: string, named: string): Promise<boolean> {
+    await this.open();
+    return this.keepIntact(path, `named:${named}`);
   }
 
   writePage(path: string, html: string, key: string): Promise<void> {
@@ -240,49 +216,11 @@ export class IncrementalWriter implements ReusingWriter {
     // be written (a full or read-only cache) is removed instead, and the commit goes on; only
     // when it cannot be removed either does the commit fail.
     try {
-      await writeFileAtomic(this.manifestFile, sealedChunks(dirty ? [Buffer.from(JSON.stringify(emptyManifest(this.outDir)))] : manifestText(this.outDir, this.next)));
+      await writeManifest(this.manifestFile, this.outDir, dirty ? 'dirty' : this.next);
     } catch {
       await rm(this.manifestFile, { force: true });
     }
   }
-}
-
-function emptyManifest(outDir: string): Manifest {
-  return { version: 3, outDir, dirty: true, linkTable: [], files: {} };
-}
-
-/** Text of the manifest is handed to the file system in chunks of about this many characters. */
-const MANIFEST_CHUNK = 1 << 16;
-
-/**
- * The manifest of `entries`, as JSON, in chunks made as the file is written: the whole text
- * (12 MB at 10,000 posts) and an object of every entry were the build's last peak of memory.
- * The link table comes last, once every page's facts are packed into it.
- */
-export function* manifestText(outDir: string, entries: Map<string, Entry>): Generator<Uint8Array> {
-  const table = new LinkTable();
-  let text = `{"version":3,"outDir":${JSON.stringify(outDir)},"dirty":false,"files":{`;
-  let first = true;
-  for (const path of [...entries.keys()].sort()) {
-    const entry = entries.get(path)!;
-    const page = entry.page;
-    const stored: Stored = page?.links ? { ...entry, page: { ...page, links: packLinks(table.pack(page.links)) } } : (entry as Stored);
-    text += `${first ? '' : ','}${JSON.stringify(path)}:${JSON.stringify(stored)}`;
-    first = false;
-    if (text.length >= MANIFEST_CHUNK) {
-      yield Buffer.from(text);
-      text = '';
-    }
-  }
-  text += '},"linkTable":[';
-  for (let i = 0; i < table.strings.length; i++) {
-    text += `${i === 0 ? '' : ','}${JSON.stringify(table.strings[i])}`;
-    if (text.length >= MANIFEST_CHUNK) {
-      yield Buffer.from(text);
-      text = '';
-    }
-  }
-  yield Buffer.from(`${text}]}`);
 }
 
 /** A copied file's key: its path, size and mtime. */
@@ -296,86 +234,4 @@ function sameMeta(a: PageFacts, b: PageFacts): boolean {
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
   return same(a.islands, b.islands) && same(a.scripts, b.scripts) && a.gzip === b.gzip && a.bytes === b.bytes
     && a.image?.url === b.image?.url && a.image?.bytes === b.image?.bytes && a.links === b.links;
-}
-
-/** The manifest's entries with their link facts read back (throws on a damaged table: then everything is written). */
-function unpack(manifest: Manifest): Record<string, Entry> {
-  const reader = new LinkTableReader(manifest.linkTable);
-  const size = manifest.linkTable.length;
-  const files: Record<string, Entry> = {};
-  for (const [path, stored] of Object.entries(manifest.files)) {
-    const links = stored.page?.links;
-    if (links !== undefined && !validLinks(links, size)) throw new Error(`damaged link facts of ${path}`);
-    files[path] = links !== undefined ? { ...stored, page: { ...stored.page!, links: lazyLinks(reader, links) } } : (stored as Entry);
-  }
-  return files;
-}
-
-/**
- * A kept page's link facts, read from their packed string on first use: only the link check
- * uses them, and a build whose link verdict is reused never runs it (reading 4,000 pages'
- * indexes was a third of a warm build's render stage). The string was checked by validLinks().
- */
-function lazyLinks(reader: LinkTableReader, text: string): LinkFacts {
-  let facts: LinkFacts | undefined;
-  const read = () => (facts ??= reader.unpack(unpackLinks(text)));
-  return {
-    get ids() { return read().ids; },
-    get links() { return read().links; },
-    get resources() { return read().resources; },
-  };
-}
-
-/**
- * Whether `text` is three `;`-separated lists of comma-separated indexes below `size` — what
- * unpackLinks() and the table accept — checked in one pass without splitting it.
- */
-function validLinks(text: string, size: number): boolean {
-  let parts = 1;
-  let digits = false; // the current index has a digit
-  let comma = false; // the current list has had a comma
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + (c - 48);
-      if (n >= size) return false;
-      digits = true;
-    } else if (c === 44) {
-      if (!digits) return false;
-      digits = false;
-      comma = true;
-      n = 0;
-    } else if (c === 59) {
-      if (comma && !digits) return false;
-      if (++parts > 3) return false;
-      digits = false;
-      comma = false;
-      n = 0;
-    } else return false;
-  }
-  return parts === 3 && !(comma && !digits);
-}
-
-/**
- * A page's link indexes as one string, `ids;links;resources`, each a comma-separated list: a
- * JSON parser reads one string far faster than thousands of small arrays of numbers (the
- * manifest of 4,000 pages parsed in a third of the time).
- */
-function packLinks(packed: PackedLinkFacts): string {
-  return `${packed.ids.join(',')};${packed.links.join(',')};${packed.resources.join(',')}`;
-}
-
-/** Throws on a damaged string (then everything is written). */
-function unpackLinks(text: string): PackedLinkFacts {
-  const parts = text.split(';');
-  if (parts.length !== 3) throw new Error('damaged link facts');
-  const [ids, links, resources] = parts.map((part) => (part === '' ? [] : part.split(',').map(index)));
-  return { ids, links, resources };
-}
-
-function index(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || text === '') throw new Error(`damaged link index "${text}"`);
-  return n;
 }

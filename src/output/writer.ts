@@ -14,6 +14,8 @@ export interface Writer {
    * unchanged files need not hash them.
    */
   write(path: string, contents: string | Uint8Array, key?: string): Promise<void>;
+  /** Keeps the previous build's file at `path` when it was written from `key` (write()'s) and is intact: then nothing need be read to write it. */
+  keep?(path: string, key: string): Promise<boolean>;
   /** Copies a file from disk into the output. */
   copy(path: string, from: string): Promise<void>;
   /** Makes the output visible (swap for the FS writer); nothing is visible before. */

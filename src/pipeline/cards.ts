@@ -17,7 +17,7 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
   const jobs = previous ? [] : cardJobs(state);
   if (!previous && jobs.length === 0) return; // templates without a card template (the routes gave every page the site card)
   state.cards = previous ?? await buildCards(jobs, {
-    root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches,
+    root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches, writer: options.writer,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
     workers: options.workers, production: config.mode === 'production',
     bundle: () => bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),

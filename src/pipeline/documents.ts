@@ -223,7 +223,7 @@ async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOpti
     shared: file && {
       folder: file.folder,
       key,
-      wrote: (k, outcome) => (outcome === true ? file.wrote(k) : file.fail(Object.assign(new Error(outcome.message), { code: outcome.code }))),
+      wrote: (k, outcome) => (outcome === true ? file.keep(k) : file.fail(Object.assign(new Error(outcome.message), { code: outcome.code }))),
     },
   };
 }

@@ -2,9 +2,7 @@
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
 import { checkPlaceholders } from '../check/check-placeholders.ts';
 import { checkUpdatedDates } from '../check/check-updated.ts';
-import { relative } from 'node:path';
-import { postCacheKind, postEngineVersion, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
-import { SourceHashes } from '../cache/source-hashes.ts';
+import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
@@ -20,10 +18,7 @@ export async function loadStage(state: BuildState, options: BuildContext): Promi
   // document pass reads each back when it renders it (content/post-bodies.ts).
   // Dev and check keep them (dev edits bodies in place; check parses every body).
   const keepBodies = mode !== 'build' || options.incremental !== undefined;
-  // Posts' hashes by file identity: a warm build stats the posts instead of reading them (cache/source-hashes.ts).
-  const hashes = !keepBodies ? SourceHashes.open(`${config.cacheDir}/cache`, relative(config.root, config.contentDir) || '.', postEngineVersion()) : undefined;
-  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies, hashes });
-  await hashes?.save();
+  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies });
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
   for (const c of [cache, yaml]) {
     c?.prune();

@@ -18,12 +18,12 @@ export async function warningsStage(state: BuildState, options: BuildContext): P
   const graph = state.graph!;
   const previous = state.routesTakenOver ? options.incremental?.previous : undefined;
   state.routeWarnings = previous?.routeWarnings ?? routeWarnings(graph, state.routes, state.config);
-  if (!previous?.markdownWarnings) state.markdownWarnings = await markdownWarnings(graph, state.config, state.caches);
+  if (!previous?.markdownWarnings) state.markdownWarnings = await markdownWarnings(graph, state.config);
   else {
     const unchanged = new Set(previous.graph!.posts);
     const edited = new Set(graph.posts.filter((post) => !unchanged.has(post)));
     // Checked again: the pages' bodies (cached) and the edited posts'; in the order a full check gives.
-    const fresh = byFile(await markdownWarnings({ ...graph, posts: [...edited] }, state.config, state.caches));
+    const fresh = byFile(await markdownWarnings({ ...graph, posts: [...edited] }, state.config));
     const before = byFile(previous.markdownWarnings);
     const posts = new Set<string | undefined>(graph.posts.map((post) => post.origin.file));
     state.markdownWarnings = [...[...fresh].filter(([file]) => !posts.has(file)).flatMap(([, list]) => list), ...graph.posts.flatMap((post) => (edited.has(post) ? fresh : before).get(post.origin.file) ?? [])];

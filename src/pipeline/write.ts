@@ -30,11 +30,9 @@ export async function writeStage(state: BuildState, options: BuildContext): Prom
   // Photo variants live in the image cache, not in site-assets/: they are always part of the
   // output (the dev server serves them from the writer's copies).
   await writeAll(state.images?.files ?? [], 64, (f) => (f.contents ? writer.write(f.path, f.contents) : writer.copy(f.path, f.from)));
-  // Social cards: from the card cache, named by their key (a writer that keeps unchanged files need not compare them).
-  const cards = state.cards;
-  await writeAll(cards?.files ?? [], 64, (f) => writer.write(f.path, cards!.cache!.get(f.key)!, `card:${f.key}`));
-  await writeAll(cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
-  await writeAll(cards?.copies ?? [], 64, (f) => writer.copy(f.path, f.from)); // the editors' own images (ogImage)
+  // Social cards: the cards stage wrote those it found or drew (cards/build-cards.ts), but not those without their photo.
+  await writeAll(state.cards?.uncached ?? [], 64, (f) => writer.write(f.path, f.contents));
+  await writeAll(state.cards?.copies ?? [], 64, (f) => writer.copy(f.path, f.from)); // the editors' own images (ogImage)
 }
 
 /** What the route table gives besides the pages: redirect stubs, sitemap, robots.txt, _redirects, _headers. */

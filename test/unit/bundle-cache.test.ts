@@ -35,7 +35,7 @@ function project(files: Record<string, string | Buffer>): { root: string; cache:
 /** Replaces the stored outputs of bundle `id` with the marker (sealed again under the entry's key: a change the seal cannot see). */
 function poison(cache: string, id: string): void {
   const file = join(cache, `${id}.json`);
-  const stored = JSON.parse(readFileSync(file).subarray(32).toString('utf8'));
+  const stored = JSON.parse(readFileSync(file).subarray(0, -32).toString('utf8'));
   stored.outputs = stored.outputs.map((o: { path: string }) => ({ path: o.path, text: `/* ${MARK} */` }));
   writeFileSync(file, seal(stored.key, JSON.stringify(stored)));
 }

@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sealedChunks, unsealChunks } from '../../src/cache/file-cache.ts';
-import { IncrementalWriter, manifestText } from '../../src/output/incremental-writer.ts';
+import { seal } from '../../src/cache/file-cache.ts';
+import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
+import { manifestText } from '../../src/output/output-manifest.ts';
 import { LinkInterner, LinkTable } from '../../src/render/link-strings.ts';
 import type { LinkFacts, PageFacts } from '../../src/render/page-facts.ts';
 
@@ -95,8 +96,8 @@ describe('output manifest', () => {
 });
 
 /** A manifest as stored (sealed with its hash) read, and written back sealed: a damage the seal cannot see. */
-const readManifest = (file: string) => JSON.parse(unsealChunks(readFileSync(file))!.toString('utf8'));
-const writeManifest = (file: string, manifest: unknown) => writeFileSync(file, Buffer.concat([...sealedChunks([Buffer.from(JSON.stringify(manifest))])]));
+const readManifest = (file: string) => JSON.parse(readFileSync(file).subarray(0, -32).toString('utf8'));
+const writeManifest = (file: string, manifest: { outDir: string }) => writeFileSync(file, seal(manifest.outDir, JSON.stringify(manifest)));
 
 describe('the manifest file', () => {
   // What the manifest was before it was written in chunks: one object, stringified at once.
