@@ -19,7 +19,7 @@ const job: DocumentJob = {
 /** A post page whose Markdown body is `body` (the fixture server puts its HTML in <main>). */
 function doc(path: string, body = ''): DocumentInput {
   const route: PageRoute = {
-    type: 'page', path, output: `${path.slice(1)}/index.html`, kind: 'blog-post', template: 'post', props: { post: {} },
+    type: 'page', path, output: `${path.slice(1)}/index.html`, kind: 'blog-post', template: 'post', props: { post: {}, layout: { site: { name: 'Site' } } },
     head: { title: path, description: '', image: '/i.jpg', ogType: 'article', jsonLd: [], noindex: false }, markdown: { body, into: 'post' },
   };
   return { route };
