@@ -64,11 +64,7 @@ export class FallbackFonts {
     return new FallbackFonts(covered.flat(), subsets.flat());
   }
 
-  /**
-   * `cardFonts` and the fallback fonts `text` needs, as one list, the same array for the same
-   * fonts: satori keeps the fonts it parsed per array, so a batch parses each list once (a fresh
-   * array each card costs ~40 % of satori's time).
-   */
+  /** `cardFonts` and the fallback fonts `text` needs: the same array for the same fonts (satori parses an array's fonts once). */
   async listFor(cardFonts: CardFont[], text: string): Promise<CardFont[]> {
     const fallback = await this.fontsFor(text);
     const key = fallback.map((f) => f.name).join('\0');

@@ -37,10 +37,7 @@ export function chosenCard(path: string, entry: CardFields, page: Omit<CardReque
   return { output: `cards${path}.png`, title: entry.card?.title ?? page.title, category: page.category, photo: image === 'none' ? undefined : image ?? page.photo };
 }
 
-/**
- * Every `ogImage` that fits, by public path; an error at each field naming an image that is missing
- * (`card.image` too) or does not fit.
- */
+/** Every `ogImage` that fits, by public path; an error at each field naming a missing image (`card.image` too) or one that does not fit. */
 export async function readChosenCards(graph: ContentGraph, assetsDir: string): Promise<{ ogImages: Map<string, OgImage>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const named: { path: string; file: string; field: string }[] = [];
