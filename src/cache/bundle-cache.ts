@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { readSealed, writeSealed } from './file-cache.ts';
-import { pageEngineVersion } from './engine-version.ts';
+import { engineVersions } from './engine-version.ts';
 
 export interface Bundled {
   outputFiles: { path: string; contents: Uint8Array }[];
@@ -47,7 +47,7 @@ const MTIME_SLACK_MS = 2000;
 export async function cachedBundle(dir: string | undefined, id: string, root: string, key: unknown, make: () => Promise<Bundled>, virtual: string[] = []): Promise<Bundled> {
   if (!dir) return make();
   const file = join(dir, `${id}.json`);
-  const fullKey = sha256(JSON.stringify({ engine: pageEngineVersion(), root, key }));
+  const fullKey = sha256(JSON.stringify({ engine: engineVersions.page, root, key }));
   const hit = readStored(file, fullKey);
   if (hit) return hit;
   const started = Date.now();
