@@ -16,7 +16,7 @@ export const MARKDOWN_PACKAGES = [
   'github-slugger', 'hast-util-sanitize', 'micromark-extension-gfm', 'mdast-util-gfm', 'unist-util-visit-parents',
 ];
 /** Libraries whose output ends up in a rendered page besides Markdown. */
-export const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
+const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
 
 /** The feed writer and the XML serialiser under it (both patched: patches/), part of the feeds' key. */
 export const FEED_PACKAGES = ['feed', 'xml-js'];
