@@ -17,7 +17,6 @@ import { SourceReader, type TextMemo } from './read-source.ts';
 import type * as Schemas from './schemas.ts';
 import type { ContentGraph, MarkdownPage, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
-import { compareText } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
@@ -84,7 +83,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
 
   const categories = categoryDocs
     .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.title, b.title));
+    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.title.localeCompare(b.title));
   const areaOrder = new Map(site.data.areas.map((a, i) => [a.id, i]));
   const graph: ContentGraph = {
     site: site.data,
@@ -92,10 +91,10 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
     services: new Map(),
     detailing: detailingDocs
       .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.id, b.id)),
+      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.id.localeCompare(b.id)),
     locations: locationDocs
       .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || compareText(a.id, b.id)),
+      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || a.id.localeCompare(b.id)),
     gallery: gallery.data.items,
     testimonials: testimonials.data.items,
     home: home.data,
@@ -176,7 +175,7 @@ async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, 
 function positionsOnDemand(file: string, text: string, data: unknown, known: Map<string, Position>): SourceDoc {
   let parsed: SourceDoc | undefined;
   const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
-  return { file, data, locate: (path) => known.get(pathKey(path)) ?? positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
+  return { file, data, locate: (path, atKey) => (atKey ? undefined : known.get(pathKey(path))) ?? positions().locate(path, atKey) };
 }
 
 const pathKey = (path: FieldPath) => JSON.stringify(path);
@@ -196,7 +195,7 @@ async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir
     }
     out.push(loaded);
   }));
-  return out.sort((a, b) => compareText(a.doc.file, b.doc.file));
+  return out.sort((a, b) => a.doc.file.localeCompare(b.doc.file));
 }
 
 async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>): Promise<MarkdownPage<z.output<S>> | undefined> {

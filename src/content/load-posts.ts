@@ -6,7 +6,6 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
-import { comparerFor } from './compare-text.ts';
 import { parseMarkdownSource } from './parse-source.ts';
 import { unshared } from './post-bodies.ts';
 import type { SourceReader } from './read-source.ts';
@@ -33,9 +32,7 @@ export interface Loader {
 
 /** Newest first, then by slug. */
 function sortPosts(posts: Post[]): Post[] {
-  const byDate = comparerFor(posts.map((p) => p.date));
-  const bySlug = comparerFor(posts.map((p) => p.slug));
-  return posts.sort((a, b) => byDate(b.date, a.date) || bySlug(a.slug, b.slug));
+  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
 /** Posts parsed between two turns of the event loop (when a listener takes their bodies). */

@@ -12,7 +12,6 @@ import type { LayoutData } from './layout-data.ts';
 import { relatedPosts, tagIndex } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
 import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
-import { comparerFor } from '../content/compare-text.ts';
 
 export interface RouteTable {
   routes: Route[];
@@ -249,8 +248,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
   diagnostics.push(...redirectDiagnostics);
 
   const all: Route[] = [...pages, ...stubs];
-  const byPath = comparerFor(all.map((r) => r.path));
-  const routes = all.sort((a, b) => byPath(a.path, b.path));
+  const routes = all.sort((a, b) => a.path.localeCompare(b.path));
   const byOutput = new Map<string, Route[]>();
   for (const r of routes) {
     const same = byOutput.get(r.output);
