@@ -46,7 +46,7 @@ export interface RedirectRule extends Redirect {
   origin: Origin;
 }
 
-export interface CategoryWithServices extends Category {
+interface CategoryWithServices extends Category {
   origin: Origin;
 }
 

@@ -11,7 +11,7 @@ import { chosenCard, type OgImage, type SiteCard } from '../cards/chosen-cards.t
 import type { LayoutData } from './layout-data.ts';
 import { relatedPosts, tagIndex } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
-import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
+import type { CardRequest, Head, PageRoute, PrefixRedirect, Route } from './types.ts';
 
 export interface RouteTable {
   routes: Route[];
@@ -260,5 +260,3 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
   }
   return { routes, prefixRedirects, diagnostics, files };
 }
-
-export type { RedirectRoute };
