@@ -235,9 +235,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
 
   page('/admin/rebuild', 'admin-rebuild', 'admin-rebuild', {}, { title: 'Site Rebuild', description: 'Trigger a rebuild of the website.', noindex: true });
 
-  const notFound: PageRoute = (page('/404', 'not-found', 'not-found', {}, { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }), pages.pop()!);
-  notFound.output = '404.html';
-  pages.push(notFound);
+  page('/404', 'not-found', 'not-found', {}, { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true });
+  pages[pages.length - 1].output = '404.html';
 
   const diagnostics: Diagnostic[] = [];
   const livePaths = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.path));
