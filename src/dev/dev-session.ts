@@ -14,7 +14,7 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../content/publication.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { apply, changedPaths, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
+import { changes, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -101,7 +101,7 @@ export class DevSession {
   /** For requests: waits for a build in flight, and builds first if a file changed unseen or a scheduled post came due. */
   async fresh(): Promise<void> {
     while (this.loop) await this.loop;
-    if (this.initial || this.publicationDue() || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+    if (this.initial || this.publicationDue() || changes(this.built, takeSnapshot(this.inputs)).size > 0) await this.schedule();
   }
 
   /** A file in site-assets/ was replaced (the snapshot sees only names): the next build redoes the images. */
@@ -133,20 +133,19 @@ export class DevSession {
       const hint = this.walk || this.initial ? undefined : this.hinted;
       this.walk = false;
       this.hinted = new Set();
-      // With hints only the files named are looked at (a few stats, not a walk of every input).
-      const looked = hint ? look(this.inputs, hint) : undefined;
-      const whole = looked ? undefined : takeSnapshot(this.inputs);
       const built = this.built;
-      const stampOf = (path: string) => (whole ? whole.get(path) : looked!.has(path) ? looked!.get(path) : built.get(path));
-      const changed = looked ? [...looked.keys()].filter((path) => built.get(path) !== looked.get(path)).sort() : changedPaths(built, whole!);
+      // The inputs that changed, with their stamps now: with hints only the files named are
+      // looked at (a few stats, not a walk of every input).
+      const looked = hint ? look(this.inputs, hint) : changes(built, takeSnapshot(this.inputs));
+      const stampOf = (path: string) => (looked.has(path) ? looked.get(path) : built.get(path));
+      const changed = [...looked.keys()].filter((path) => built.get(path) !== looked.get(path)).sort();
       const due = this.publicationDue();
       if (changed.length === 0 && !this.initial && !due) continue;
       const candidate = await this.buildOnce(changed, due, stampOf);
       // Were the files it read still being written (an editor's save truncates, then writes)? With
       // hints: those it was told of, and those the watcher reported since.
-      const recheck = hint && !this.walk ? [...hint, ...this.hinted] : undefined;
-      const moved = recheck ? [...look(this.inputs, recheck)].some(([path, stamp]) => stamp !== stampOf(path)) : changedPaths(whole ?? built, takeSnapshot(this.inputs)).length > 0;
-      if (moved && restarts++ < MAX_RESTARTS) {
+      const recheck = hint && !this.walk ? look(this.inputs, [...hint, ...this.hinted]) : changes(built, takeSnapshot(this.inputs));
+      if ([...recheck].some(([path, stamp]) => stamp !== stampOf(path)) && restarts++ < MAX_RESTARTS) {
         // Files changed while the build read them (an editor still writing): drop it, go again.
         this.again = true;
         if (hint) for (const path of hint) this.hinted.add(path);
@@ -154,8 +153,10 @@ export class DevSession {
         continue;
       }
       const outcome = candidate.publish();
-      if (whole) this.built = whole;
-      else apply(built, looked!);
+      for (const [path, stamp] of looked) {
+        if (stamp === undefined) built.delete(path);
+        else built.set(path, stamp);
+      }
       if (outcome.ok) this.unsettled.clear();
       else for (const path of changed) this.unsettled.add(path);
       this.initial = false;
@@ -225,17 +226,14 @@ export class DevSession {
 }
 
 function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {
+  const bytes = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.from(c) : Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+  // Strings (pages) are compared as strings: no copy of every page per edit.
+  const same = (a: string | Uint8Array, b: string | Uint8Array) => a === b || ((typeof a !== 'string' || typeof b !== 'string') && bytes(a).equals(bytes(b)));
   const changed = new Set<string>();
   for (const [path, contents] of after.files) {
     const old = before?.files.get(path);
-    if (old === undefined || !sameContents(old, contents)) changed.add(path);
+    if (old === undefined || !same(old, contents)) changed.add(path);
   }
   for (const path of before?.files.keys() ?? []) if (!after.files.has(path)) changed.add(path);
   return changed;
-}
-
-function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b ? a === b : Buffer.from(a).equals(Buffer.from(b));
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

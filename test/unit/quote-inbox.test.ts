@@ -5,8 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteInbox } from '../../src/dev/quotes.ts';
-import { RateLimit } from '../../src/dev/rate-limit.ts';
+import { QuoteInbox, rateLimit } from '../../src/dev/quotes.ts';
 import { headerOf, rawRequest } from '../helpers/raw-http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stitch-inbox-'));
@@ -79,11 +78,11 @@ describe('the dev quote inbox', () => {
 
 it('the rate limit refills one request per interval, per client address', () => {
   let now = 0;
-  const limit = new RateLimit(2, 1000, () => now);
-  expect([limit.take('a'), limit.take('a'), limit.take('a')]).toEqual([0, 0, 1000]);
-  expect(limit.take('b')).toBe(0);
+  const take = rateLimit(2, 1000, () => now);
+  expect([take('a'), take('a'), take('a')]).toEqual([0, 0, 1000]);
+  expect(take('b')).toBe(0);
   now = 600;
-  expect(limit.take('a')).toBe(400);
+  expect(take('a')).toBe(400);
   now = 1000;
-  expect([limit.take('a'), limit.take('a')]).toEqual([0, 1000]);
+  expect([take('a'), take('a')]).toEqual([0, 1000]);
 });
