@@ -1,6 +1,7 @@
 // stitch dev: builds in memory, serves the site with live reload, rebuilds what a change
 // affects, shows failed builds in the browser as an overlay (the terminal's diagnostics) and
 // receives quote requests locally. Ctrl+C stops everything it started.
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { basename, join, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -10,7 +11,7 @@ import { DevSession, type BuildOutcome } from './dev-session.ts';
 import { listen } from './listen.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
 import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
-import { QUOTE_PATH, QuoteInbox } from './quotes.ts';
+import { QUOTE_PATH, quoteInbox } from './quotes.ts';
 import { watchTrees } from './watch.ts';
 import { allowRead, checkUrl, refuse, safeHandler } from '../preview/request-guard.ts';
 import { fileFor, folderFiles, serveSite, type SiteFiles } from '../preview/static-server.ts';
@@ -37,7 +38,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   const color = options.color ?? false;
   const live = new LiveReload();
   const quotesFile = join(config.cacheDir, 'quotes.jsonl');
-  const inbox = new QuoteInbox(quotesFile, log, options.host);
+  const receiveQuote = quoteInbox(quotesFile, log, options.host);
   let shownWarnings = '';
 
   const report = (outcome: BuildOutcome) => {
@@ -78,7 +79,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = checkUrl(req.url);
     if (!url.ok) return refuse(res, url.status, url.message);
-    if (url.path === QUOTE_PATH) return inbox.receive(req, res);
+    if (url.path === QUOTE_PATH) return receiveQuote(req, res);
     if (!allowRead(req, res)) return;
     if (url.path === EVENTS_PATH) return live.connect(req, res, new URLSearchParams(url.search).get('path') ?? undefined);
     if (url.path === CLIENT_PATH) {
@@ -153,17 +154,8 @@ export async function startDevServer(config: ResolvedConfig, opts: { port: numbe
     return 1;
   }
   log(`\n  stitch dev  ${dev.url}\n\n  Watching content/, templates/ and site-assets/. Quotes go to ${join('.stitch', basename(dev.quotesFile))}. Ctrl+C to stop.\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second Ctrl+C while shutting down exits at once.
-      process.once('SIGINT', () => process.exit(130));
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  process.once('SIGINT', () => process.exit(130)); // a second Ctrl+C while shutting down exits at once
   await dev.close();
   const { stop } = await import('esbuild');
   await stop();

@@ -42,31 +42,22 @@ export function rateLimit(burst: number, refillMs: number, now = () => Date.now(
   };
 }
 
-export class QuoteInbox {
-  private readonly wait: (client: string) => number;
-  private readonly maxFileBytes: number;
-
-  constructor(
-    /** Where quotes are appended, one JSON object per line. */
-    readonly file: string,
-    private readonly log: (line: string) => void,
-    /** The --host the server listens on: a Host header naming it is this server. */
-    private readonly host: string,
-    limits: QuoteLimits = {},
-  ) {
-    this.wait = rateLimit(limits.burst ?? 10, limits.refillMs ?? 6000);
-    this.maxFileBytes = limits.maxFileBytes ?? 10 * 1024 * 1024;
-  }
-
-  async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * The handler of QUOTE_PATH: appends each quote to `file`, one JSON object per line. `host`: the
+ * --host the server listens on (a Host header naming it is this server).
+ */
+export function quoteInbox(file: string, log: (line: string) => void, host: string, limits: QuoteLimits = {}) {
+  const wait = rateLimit(limits.burst ?? 10, limits.refillMs ?? 6000);
+  const maxFileBytes = limits.maxFileBytes ?? 10 * 1024 * 1024;
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'POST') return reply(405, { ok: false, error: 'POST a JSON quote request here.' }, { Allow: 'POST' });
-    if (!sameOrigin(req, this.host)) return reply(403, { ok: false, error: 'Quote requests are accepted only from pages of this dev server.' });
-    const wait = this.wait(req.socket.remoteAddress ?? '');
-    if (wait > 0) return reply(429, { ok: false, error: 'Too many quote requests; try again shortly.' }, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    if (!sameOrigin(req, host)) return reply(403, { ok: false, error: 'Quote requests are accepted only from pages of this dev server.' });
+    const waitMs = wait(req.socket.remoteAddress ?? '');
+    if (waitMs > 0) return reply(429, { ok: false, error: 'Too many quote requests; try again shortly.' }, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
     // The rest of an oversized body is not read: the connection closes after the answer.
     const tooLarge = () => reply(413, { ok: false, error: `Quote request larger than ${MAX_BODY / 1024} KB.` }, { Connection: 'close' });
     if (Number(req.headers['content-length']) > MAX_BODY) return tooLarge();
@@ -86,16 +77,16 @@ export class QuoteInbox {
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return reply(400, { ok: false, error: 'Expected a JSON object.' });
     const record: Record<string, unknown> = { receivedAt: new Date().toISOString(), ...payload };
     const line = `${JSON.stringify(record)}\n`;
-    const current = await stat(this.file).then((s) => s.size, () => 0);
-    if (current + Buffer.byteLength(line) > this.maxFileBytes) {
-      this.log(`Quote request refused: ${join('.stitch', basename(this.file))} is full (${Math.round(this.maxFileBytes / 1024)} KB). Move it away to receive more.`);
+    const current = await stat(file).then((s) => s.size, () => 0);
+    if (current + Buffer.byteLength(line) > maxFileBytes) {
+      log(`Quote request refused: ${join('.stitch', basename(file))} is full (${Math.round(maxFileBytes / 1024)} KB). Move it away to receive more.`);
       return reply(507, { ok: false, error: 'The local quote inbox is full; see the terminal.' });
     }
-    await mkdir(dirname(this.file), { recursive: true });
-    await appendFile(this.file, line);
-    this.log(describeQuote(record));
+    await mkdir(dirname(file), { recursive: true });
+    await appendFile(file, line);
+    log(describeQuote(record));
     reply(200, { ok: true });
-  }
+  };
 }
 
 /**

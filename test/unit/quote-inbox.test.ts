@@ -5,21 +5,21 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteInbox, rateLimit } from '../../src/dev/quotes.ts';
+import { quoteInbox, rateLimit } from '../../src/dev/quotes.ts';
 import { headerOf, rawRequest } from '../helpers/raw-http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stitch-inbox-'));
 const logs: string[] = [];
-const inboxes: Record<string, QuoteInbox> = {
-  '/open': new QuoteInbox(join(dir, 'open.jsonl'), (l) => logs.push(l), '127.0.0.1'),
-  '/burst': new QuoteInbox(join(dir, 'burst.jsonl'), (l) => logs.push(l), '127.0.0.1', { burst: 3, refillMs: 600_000 }),
-  '/small': new QuoteInbox(join(dir, 'small.jsonl'), (l) => logs.push(l), '127.0.0.1', { maxFileBytes: 400 }),
+const inboxes: Record<string, ReturnType<typeof quoteInbox>> = {
+  '/open': quoteInbox(join(dir, 'open.jsonl'), (l) => logs.push(l), '127.0.0.1'),
+  '/burst': quoteInbox(join(dir, 'burst.jsonl'), (l) => logs.push(l), '127.0.0.1', { burst: 3, refillMs: 600_000 }),
+  '/small': quoteInbox(join(dir, 'small.jsonl'), (l) => logs.push(l), '127.0.0.1', { maxFileBytes: 400 }),
 };
 let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  server = createServer((req, res) => void inboxes[req.url ?? '']?.receive(req, res));
+  server = createServer((req, res) => void inboxes[req.url ?? '']?.(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   port = (server.address() as { port: number }).port;
 });
