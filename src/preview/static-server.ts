@@ -16,7 +16,6 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { headersFor, parseHeaders } from './headers-rules.ts';
 import { allowRead, checkUrl, refuse, safeHandler } from './request-guard.ts';
 
 const MIME: Record<string, string> = {
@@ -56,6 +55,31 @@ function parseRedirects(text: string): Array<{ from: string; to: string; status:
   });
 }
 
+/**
+ * The headers of every rule of a `_headers` file (Netlify, Cloudflare Pages) that matches `path`:
+ * a path pattern on its own line (`*` matches any run of characters), then indented `Name: value`
+ * lines. A header set by two rules gets both values joined with ", ", as Cloudflare Pages does.
+ */
+function headersFor(path: string, text: string): Headers {
+  const headers = new Headers();
+  let matches = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = line.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      matches = new RegExp(`^${pattern}$`).test(path);
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    // A name or value that Node would refuse to send is skipped rather than failing the response.
+    const sendable = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && !/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
+    if (matches && colon !== -1 && sendable) headers.append(name, value);
+  }
+  return headers;
+}
+
 /** The file a checked, decoded URL path names (see checkUrl), or undefined. Host files and dotfiles are not served. */
 export function fileFor(files: SiteFiles, path: string): { name: string; body: string | Uint8Array } | undefined {
   if (path === '/_redirects' || path === '/_headers' || path.split('/').some((s) => s.startsWith('.') && s !== '.well-known')) return undefined;
@@ -68,9 +92,8 @@ export function fileFor(files: SiteFiles, path: string): { name: string; body: s
 }
 
 /** `base` with `extra` on top, names compared without case (Node would send both spellings). */
-function withHeaders(base: Record<string, string | number>, extra: Record<string, string>): Record<string, string | number> {
-  const names = new Set(Object.keys(extra).map((n) => n.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(base).filter(([n]) => !names.has(n.toLowerCase()))), ...extra };
+function withHeaders(base: Record<string, string | number>, extra: Headers): Record<string, string | number> {
+  return { ...Object.fromEntries(Object.entries(base).filter(([name]) => !extra.has(name))), ...Object.fromEntries(extra) };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
@@ -94,7 +117,7 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, files: Site
     const contents = files(name);
     return contents === undefined ? '' : Buffer.from(contents).toString('utf8');
   };
-  const extra = headersFor(path, parseHeaders(hostFile('_headers')));
+  const extra = headersFor(path, hostFile('_headers'));
   const from = path.replace(/\/$/, '') || '/';
   const redirects = parseRedirects(hostFile('_redirects'));
   const redirect = redirects.find((r) => r.from === from) ?? redirects.find((r) => r.from.endsWith('/*') && from.startsWith(r.from.slice(0, -1)));
