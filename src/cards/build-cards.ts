@@ -66,8 +66,6 @@ export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', en
 
 /** From this many cards to draw, the pool draws them: its start (~0.3 s of CPU a worker) then pays. */
 export const CARD_POOL_THRESHOLD = 40;
-/** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
-const MAX_CHUNK = 32;
 
 export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const result: CardsResult = { files: [], uncached: [], copies: [], paths: pages.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
@@ -136,7 +134,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   if (cards.length > 0) {
     const executor = ctx.workers && cards.length >= CARD_POOL_THRESHOLD ? await Executor.start(ctx.cacheDir, { production: ctx.production }) : Executor.inline();
     try {
-      await executor.each('card', cards, setup, MAX_CHUNK, onDrawn);
+      await executor.each('card', cards, setup, onDrawn);
     } finally {
       await executor.close();
     }

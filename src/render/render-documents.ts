@@ -84,43 +84,29 @@ export interface DocumentRenderer {
   kept: KeptParts;
 }
 
-/** `started(i)`: told as each input begins (the executor's item clock). */
-export function renderDocuments(server: ServerModule, job: DocumentJob, inputs: DocumentInput[], renderer: DocumentRenderer, started?: (item: number) => void): DocumentResult[] {
-  const entries = new Map(job.context.entries);
-  const made = new Set<string>();
-  const rendered: string[] = [];
-  const facts = inputs.map((input, i): DocumentResult => {
-    started?.(i);
+/** Renders one document; what fails in it is in its result (`error`, `writeError`), never thrown. */
+export function renderDocument(server: ServerModule, job: DocumentJob, input: DocumentInput, renderer: DocumentRenderer): DocumentResult {
+  let rendered: string | undefined;
+  let result: DocumentResult;
+  try {
+    result = renderOne(server, job, input, renderer, (html) => (rendered = html));
+  } catch (error) {
+    return { facts: { islands: [], scripts: [] }, imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+  }
+  if (job.markdownCache && rendered !== undefined && input.cacheKey !== undefined && result.markdownError === undefined) {
     try {
-      return renderOne(server, job, entries, made, input, renderer, (html) => (rendered[i] = html));
+      writeEntry(job.markdownCache, input.cacheKey, rendered);
+      result.markdownCached = true;
     } catch (error) {
-      return { facts: { islands: [], scripts: [] }, imageUrls: [], error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
-    }
-  });
-  if (job.markdownCache) toCache(job.markdownCache, inputs, facts, rendered);
-  return facts;
-}
-
-/**
- * Writes the Markdown HTML these passes rendered (`rendered`, by input) to the Markdown cache and
- * marks each page's facts. The first write that fails stops the others (the build goes on
- * without caching, and is told why).
- */
-function toCache(folder: EntryFolder, inputs: DocumentInput[], facts: DocumentResult[], rendered: string[]): void {
-  for (const [i, input] of inputs.entries()) {
-    if (rendered[i] === undefined || input.cacheKey === undefined || facts[i].markdownError !== undefined || facts[i].error) continue;
-    try {
-      writeEntry(folder, input.cacheKey, rendered[i]);
-      facts[i].markdownCached = true;
-    } catch (error) {
+      // The build goes on without caching, and is told why.
       const { message, code } = error as NodeJS.ErrnoException;
-      facts[i].markdownCached = { message, code };
-      return;
+      result.markdownCached = { message, code };
     }
   }
+  return result;
 }
 
-function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, made: Set<string>, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): DocumentResult {
+function renderOne(server: ServerModule, job: DocumentJob, input: DocumentInput, renderer: DocumentRenderer, rendered: (html: string) => void): DocumentResult {
   let { route } = input;
   let markdownHtml: string | undefined;
   let markdownError: string | undefined;
@@ -143,7 +129,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
   if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
-  const page = renderPageDocument(server, job.context, entries, route, renderer.kept, fragments);
+  const page = renderPageDocument(server, job.context, route, renderer.kept, fragments);
   const bytes = Buffer.byteLength(page.html);
   const facts: PageFacts = {
     islands: page.islands,
@@ -156,7 +142,7 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
   const result: DocumentResult = { facts, imageUrls: imageUrls(page.images), markdownHtml, markdownError };
   if (!job.writeTo) return { ...result, html: page.html };
   try {
-    result.mtimeMs = writePage(made, outputFile(job.writeTo, route.output), page.html);
+    result.mtimeMs = writePage(outputFile(job.writeTo, route.output), page.html);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     result.writeError = { message: `writing ${route.output}: ${e?.message ?? String(error)}`, code: e?.code, path: e?.path };
@@ -169,12 +155,8 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
  * do meanwhile, and a promise-based mkdir/write/stat per page costs several times the CPU in
  * thread-pool hand-offs (measured: 4,000 pages, 0.63 s of CPU async against 0.2 s sync).
  */
-function writePage(made: Set<string>, file: string, html: string): number {
-  const dir = dirname(file);
-  if (!made.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  }
+function writePage(file: string, html: string): number {
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);
   return statSync(file).mtimeMs;
 }

@@ -13,7 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 function fakePool(events: string[]): Executor {
   return {
     size: 2,
-    each: async (_task: string, items: unknown[], _shared: unknown, _max: number, onResult: (i: number, r: unknown) => Promise<void> | void) => {
+    each: async (_task: string, items: unknown[], _shared: unknown, onResult: (i: number, r: unknown) => Promise<void> | void) => {
       for (let i = 0; i < items.length; i++) await onResult(i, { islands: [], scripts: [], imageUrls: [], bytes: 0 });
       events.push('done');
     },
