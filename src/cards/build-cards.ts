@@ -103,7 +103,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
       result.reused++;
     } else missing.push({ job, key });
   }
-  // A photo's cards one after the other: a batch then crops each photo once.
+  // A photo's cards one after the other: a worker then crops each photo once (draw-cards.ts).
   missing.sort((a, b) => ((a.job.photo ?? '') < (b.job.photo ?? '') ? -1 : (a.job.photo ?? '') > (b.job.photo ?? '') ? 1 : 0));
   const cards: CardToDraw[] = missing.map(({ job }) => ({
     title: job.title, category: job.category,
@@ -141,7 +141,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   }
   await writes.drain();
   if (failures.length > 0) throw new StitchError(failures);
-  // The pages in the order of the jobs, whichever batch drew them first (the first is the diagnostic's file).
+  // The pages in the order of the jobs, whichever worker drew them first (the first is the diagnostic's file).
   const order = new Map(jobs.map((j, i) => [j.page, i]));
   result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f, pages: f.pages.sort((a, b) => order.get(a)! - order.get(b)!) }))
     .sort((a, b) => (a.photo < b.photo ? -1 : 1));

@@ -1,7 +1,7 @@
-// The executor's `card` task (src/executor/tasks.ts): draws a batch of social cards, the same code
+// The executor's `card` task (src/executor/tasks.ts): draws a social card, the same code
 // in this thread and in a worker. satori lays the card template out (JSX → SVG, text as glyph
 // outlines, emoji as SVG images) and resvg draws it and writes the PNG; sharp crops the cover
-// photo and sizes the logo, once per batch, into the data URLs the template shows.
+// photo and sizes the logo, once per worker, into the data URLs the template shows.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -32,7 +32,7 @@ export interface CardToDraw {
   category: string;
   /**
    * The photo: its file and the sha256 of its bytes when the build read them (none: it could not
-   * be read). The batch reads the file again to crop it, and checks the bytes are those the card's
+   * be read). The task reads the file again to crop it, and checks the bytes are those the card's
    * key was made from.
    */
   photo?: { file: string; hash?: string };

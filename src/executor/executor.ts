@@ -74,7 +74,7 @@ export class Executor {
   /** The inline executor's tasks (made on first use: loading the task table loads their stages). */
   private inlineRunner?: Promise<(message: TaskMessage) => unknown>;
 
-  private constructor(private readonly pool: Piscina | undefined, readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
+  private constructor(private readonly pool: Piscina | undefined, private readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
 
   /** A pool of workers, started now (their script is bundled on first use of an engine version). */
   static async start(cacheDir: string, options: ExecutorOptions): Promise<Executor> {
