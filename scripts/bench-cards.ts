@@ -30,12 +30,12 @@ const setup: CardSetup = { root: ROOT, templateFile: bundle.file, siteName: 'San
 const cards = (n: number): CardToDraw[] => Array.from({ length: n }, (_, i) => ({ title: `How Custom Upholstery Can Transform Your Car's Interior, Part ${i}`, category: 'Blog', photo }));
 
 // Warm-up: the libraries' loading and the fonts' parsing, as a build's first batch pays once.
-await Executor.inline().runAll('card', cards(2), setup);
+await Executor.inline().runAll('card', cards(2), setup, 32);
 const c0 = cpu();
 const w0 = performance.now();
 const executor = pool ? await Executor.start(`${ROOT}/.stitch`, { production: true }) : Executor.inline();
 let bytes = 0;
-await executor.each('card', cards(count), setup, (_i, drawn) => {
+await executor.each('card', cards(count), setup, 32, (_i, drawn) => {
   if (!('png' in drawn)) throw new Error(`a card failed: ${JSON.stringify(drawn)}`);
   bytes += drawn.png.length;
 });

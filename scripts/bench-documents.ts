@@ -21,7 +21,7 @@ import { linkStage, loadStage } from '../src/pipeline/load.ts';
 import { imagesStage, routesStage } from '../src/pipeline/routes.ts';
 import { newState, resolveBuildOptions } from '../src/pipeline/state.ts';
 import { outputFile } from '../src/output/output-path.ts';
-import { renderDocument, type DocumentJob } from '../src/render/render-documents.ts';
+import { renderDocuments, type DocumentJob } from '../src/render/render-documents.ts';
 import type { PageRoute } from '../src/routes/types.ts';
 
 const { values } = parseArgs({ options: { content: { type: 'string' }, rounds: { type: 'string', default: '3' }, 'posts-only': { type: 'boolean', default: false }, keep: { type: 'string' } } });
@@ -56,8 +56,7 @@ function round(): { ms: number; hash: string } {
   const hash = createHash('sha256');
   rmSync(out, { recursive: true, force: true });
   const start = process.cpuUsage();
-  const renderer = { markdown: new MarkdownRenderer(), kept: new WeakMap() };
-  const facts = inputs.map((input) => renderDocument(server, job, input, renderer));
+  const facts = renderDocuments(server, job, inputs, { markdown: new MarkdownRenderer(), kept: new WeakMap() });
   const used = process.cpuUsage(start);
   for (const [i, f] of facts.entries()) {
     const { mtimeMs: _mtime, ...kept } = f;

@@ -99,7 +99,7 @@ describe('the same cards', () => {
     expect(again.map((c) => 'png' in c && Buffer.from(c.png).equals(drawn.get(['latin', 'cjk'][again.indexOf(c)])!))).toEqual([true, true]);
     const pool = await Executor.start(cacheDir, { production: true, size: 1 });
     try {
-      const fromPool = await pool.runAll('card', items, setup);
+      const fromPool = await pool.runAll('card', items, setup, 8);
       expect(fromPool.map((c, i) => 'png' in c && Buffer.from(c.png).equals(drawn.get(['latin', 'cjk'][i])!))).toEqual([true, true]);
     } finally {
       await pool.close();

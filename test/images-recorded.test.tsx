@@ -20,7 +20,7 @@ import { perfProject } from './perf-project.ts';
 
 /** One page rendered as the document pass renders it (the Markdown bodies left empty: they hold no photos). */
 function renderRoute(state: BuildState, server: ServerModule, route: PageRoute) {
-  return { route, ...renderPageDocument(server, renderContext(state), route) };
+  return { route, ...renderPageDocument(server, renderContext(state), new Map(state.client!.entries), route) };
 }
 
 /** An attribute by its name in any case (React writes srcSet, fetchPriority). */

@@ -66,6 +66,8 @@ export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', en
 
 /** From this many cards to draw, the pool draws them: its start (~0.3 s of CPU a worker) then pays. */
 export const CARD_POOL_THRESHOLD = 40;
+/** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
+const MAX_CHUNK = 32;
 
 export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const result: CardsResult = { files: [], uncached: [], copies: [], paths: pages.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
@@ -103,7 +105,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
       result.reused++;
     } else missing.push({ job, key });
   }
-  // A photo's cards one after the other: a worker then crops each photo once (draw-cards.ts).
+  // A photo's cards one after the other: a batch then crops each photo once.
   missing.sort((a, b) => ((a.job.photo ?? '') < (b.job.photo ?? '') ? -1 : (a.job.photo ?? '') > (b.job.photo ?? '') ? 1 : 0));
   const cards: CardToDraw[] = missing.map(({ job }) => ({
     title: job.title, category: job.category,
@@ -134,14 +136,14 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   if (cards.length > 0) {
     const executor = ctx.workers && cards.length >= CARD_POOL_THRESHOLD ? await Executor.start(ctx.cacheDir, { production: ctx.production }) : Executor.inline();
     try {
-      await executor.each('card', cards, setup, onDrawn);
+      await executor.each('card', cards, setup, MAX_CHUNK, onDrawn);
     } finally {
       await executor.close();
     }
   }
   await writes.drain();
   if (failures.length > 0) throw new StitchError(failures);
-  // The pages in the order of the jobs, whichever worker drew them first (the first is the diagnostic's file).
+  // The pages in the order of the jobs, whichever batch drew them first (the first is the diagnostic's file).
   const order = new Map(jobs.map((j, i) => [j.page, i]));
   result.photoErrors = [...failed].map(([photo, f]) => ({ photo, ...f, pages: f.pages.sort((a, b) => order.get(a)! - order.get(b)!) }))
     .sort((a, b) => (a.photo < b.photo ? -1 : 1));

@@ -36,9 +36,9 @@ type Subset = { font: Omit<CardFont, 'data'>; file: string; ranges: Ranges };
 export const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Component}/u;
 
 /**
- * The fallback fonts of the cards a worker draws: each title's own list, chosen character by character
+ * The fallback fonts of one batch of cards: each title's own list, chosen character by character
  * (the first subset, in the template's order, that holds it), so a card's fonts depend on its
- * text alone, never on the cards drawn before it. Font files are read once per worker.
+ * text alone, never on the cards drawn before it. Font files are read once per batch.
  */
 export class FallbackFonts {
   private readonly read = new Map<string, Promise<Buffer | undefined>>();

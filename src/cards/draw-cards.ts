@@ -1,7 +1,7 @@
-// The executor's `card` task (src/executor/tasks.ts): draws a social card, the same code
+// The executor's `card` task (src/executor/tasks.ts): draws a batch of social cards, the same code
 // in this thread and in a worker. satori lays the card template out (JSX → SVG, text as glyph
 // outlines, emoji as SVG images) and resvg draws it and writes the PNG; sharp crops the cover
-// photo and sizes the logo, once per worker, into the data URLs the template shows.
+// photo and sizes the logo, once per batch, into the data URLs the template shows.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -32,7 +32,7 @@ export interface CardToDraw {
   category: string;
   /**
    * The photo: its file and the sha256 of its bytes when the build read them (none: it could not
-   * be read). The task reads the file again to crop it, and checks the bytes are those the card's
+   * be read). The batch reads the file again to crop it, and checks the bytes are those the card's
    * key was made from.
    */
   photo?: { file: string; hash?: string };
@@ -41,50 +41,30 @@ export interface CardToDraw {
 /** A card drawn (with, if its photo was left out, why), or why it could not be drawn. */
 export type CardDrawn = { png: Uint8Array; photoError?: string } | { error: string };
 
-/** Draws `items`, in order (the executor's `card` task draws one per call: cardTask). */
-export async function drawCards({ items, ...setup }: CardSetup & { items: CardToDraw[] }): Promise<CardDrawn[]> {
-  const draw = await cardDrawer(setup);
-  const drawn: CardDrawn[] = [];
-  for (const card of items) drawn.push(await draw(card));
-  return drawn;
-}
-
-/** The executor's `card` task: what every card shares is loaded once per worker and setup; `started()` then. */
-export function cardTask() {
-  let made: { setup: string; drawer: ReturnType<typeof cardDrawer> } | undefined;
-  return async ({ item, ...setup }: CardSetup & { item: CardToDraw }, started: () => void): Promise<CardDrawn> => {
-    const key = JSON.stringify(setup);
-    if (made?.setup !== key) made = { setup: key, drawer: cardDrawer(setup) };
-    const draw = await made.drawer;
-    started();
-    return draw(item);
-  };
-}
-
-/** Loads the template, fonts and logo once; the function draws one card with them. */
-async function cardDrawer(setup: CardSetup): Promise<(card: CardToDraw) => Promise<CardDrawn>> {
+/** `started(i)`: told as card i begins (the executor's time limit is per card). */
+export async function drawCards({ items, ...setup }: CardSetup & { items: CardToDraw[] }, started?: (item: number) => void): Promise<CardDrawn[]> {
   const template = await import(pathToFileURL(setup.templateFile).href) as CardTemplate;
   const [fonts, fallback, logo] = await Promise.all([
     readCardFonts(template, setup.root),
     FallbackFonts.load(template, setup.root),
     readFile(setup.logoFile).then((bytes) => dataUrl(sharp(bytes).resize(152, 152, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png())).catch(() => undefined),
   ]);
-  // A photo's cards come together (build-cards.ts sorts them): the last photo's crop is kept for the next card.
-  let last: { file: string; crop: Promise<string> } | undefined;
-  const crop = ({ file, hash }: NonNullable<CardToDraw['photo']>) => {
-    if (last?.file !== file) last = { file, crop: cropPhoto(file, hash, template.PHOTO_BOX) };
-    return last.crop;
-  };
-  return async (card) => {
+  // A photo's cards come together (build-cards.ts sorts them): each photo is cropped once a batch.
+  const photos = new Map<string, Promise<string>>();
+  const crop = ({ file, hash }: NonNullable<CardToDraw['photo']>) => photos.get(file) ?? photos.set(file, cropPhoto(file, hash, template.PHOTO_BOX)).get(file)!;
+  const drawn: CardDrawn[] = [];
+  for (const [i, card] of items.entries()) {
+    started?.(i);
     try {
       let photoError: string | undefined;
       const photo = card.photo && await crop(card.photo).catch((error: unknown) => void (photoError = error instanceof Error ? error.message : String(error)));
       const png = await drawCard(template, fonts, fallback, setup.root, { title: card.title, category: card.category, siteName: setup.siteName, host: setup.host, logo, photo });
-      return photoError === undefined ? { png } : { png, photoError };
+      drawn.push(photoError === undefined ? { png } : { png, photoError });
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      drawn.push({ error: error instanceof Error ? error.message : String(error) });
     }
-  };
+  }
+  return drawn;
 }
 
 type CardProps = Parameters<CardTemplate['SocialCard']>[0];

@@ -1,10 +1,11 @@
 // One executor for the build's heavy work: the tasks of src/executor/tasks.ts run on a pool of
 // worker threads (piscina) sized to the machine, or in this thread (`Executor.inline()`, for
-// the few documents that do not pay for starting workers). One task per item. The failure
-// policy, the same for every task: an item gets at most `itemTimeMs` from when its task has
-// loaded what it needs (then piscina stops the worker: the abort signal) and the worker's heap
-// (`resourceLimits`); when its worker throws, exits, runs out of heap or over time, the item
-// gets a `WorkerFailure` saying which, and piscina starts a new worker. Never a hang.
+// the few documents that do not pay for starting workers). Work goes out in chunks of items
+// so messages stay few. The failure policy, the same for every task: an item gets at most
+// `itemTimeMs` of a worker (then the worker is stopped) and the worker's heap limit; when a
+// worker throws, exits, runs out of heap or over time, the item it was on (the item clock,
+// task-runner.ts) gets a `WorkerFailure` saying which, the other items of its chunk are sent
+// again once, and piscina starts a new worker. Never a hang.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -15,7 +16,7 @@ import type { Piscina } from 'piscina';
 import { pageEngineVersion } from '../cache/engine-version.ts';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { newItemClock, taskRunner, type TaskMessage } from './task-runner.ts';
+import { newItemClock, SETTING_UP, taskRunner, type TaskMessage } from './task-runner.ts';
 import type { TaskName, TaskPayload, TaskResult } from './tasks.ts';
 
 const defaultEntry = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -29,22 +30,23 @@ export function poolSize(): number {
 }
 
 /**
- * Old-generation limit per worker: the memory limit of an item. The largest page, the blog
- * listing, is a few MB even with 10,000 posts; a tight limit also makes V8 collect garbage early
- * instead of growing every worker's heap, which keeps the build's peak RSS down.
+ * Old-generation limit per worker: the memory limit of an item. A worker holds one chunk at a
+ * time (the largest page, the blog listing, is a few MB even with 10,000 posts); a tight limit
+ * also makes V8 collect garbage early instead of growing every worker's heap, which keeps the
+ * build's peak RSS down.
  */
 export const WORKER_HEAP_MB = 160;
 
 /** An item's time limit on a worker (a post renders in milliseconds; Markdown built to blow up takes minutes). */
 export const ITEM_TIME_MS = 5000;
 
-/** An item's time before its task has started it: queued behind another item, or its worker loading the task (first import of the templates, on a loaded machine). */
+/** A task's time to load what it needs before its first item (a worker's first import of the templates, on a loaded machine). */
 const SET_UP_TIME_MS = 60_000;
 
 /** How often the item clocks are read. */
 const WATCH_MS = 100;
 
-/** Tasks in flight per worker: the next item is queued while a worker works on the current one. */
+/** Chunks in flight per worker: the next one is queued while a worker works on the current one. */
 const IN_FLIGHT = 2;
 
 /** What an item gets instead of its result when its worker failed on it; `limit` when it hit one. */
@@ -52,10 +54,17 @@ export class WorkerFailure {
   constructor(readonly message: string, readonly limit?: 'time' | 'memory') {}
 }
 
-/** Tasks that take `{ item, ...shared }`. */
-type ItemTask = { [K in TaskName]: TaskPayload<K> extends { item: unknown } ? K : never }[TaskName];
-type Item<K extends TaskName> = TaskPayload<K> extends { item: infer I } ? I : never;
-type Shared<K extends TaskName> = Omit<TaskPayload<K>, 'item'>;
+/** Tasks that take `{ items, ...shared }` and return one result per item. */
+type ChunkedTask = { [K in TaskName]: TaskPayload<K> extends { items: unknown[] } ? K : never }[TaskName];
+type Item<K extends TaskName> = TaskPayload<K> extends { items: (infer I)[] } ? I : never;
+type ItemResult<K extends TaskName> = TaskResult<K> extends (infer R)[] ? R : never;
+type Shared<K extends TaskName> = Omit<TaskPayload<K>, 'items'>;
+
+/** A chunk that failed: the failure, and the position in the chunk of the item its worker was on (-1: none). */
+interface ChunkFailure {
+  failure: WorkerFailure;
+  at: number;
+}
 
 export interface ExecutorOptions {
   /** NODE_ENV=production in the workers (React's production build). */
@@ -71,6 +80,7 @@ export interface ExecutorOptions {
 export class Executor {
   /** Set when no worker is left to run a task: every task fails at once with it. */
   private broken?: Error;
+  private lastError?: Error;
   /** The inline executor's tasks (made on first use: loading the task table loads their stages). */
   private inlineRunner?: Promise<(message: TaskMessage) => unknown>;
 
@@ -99,33 +109,54 @@ export class Executor {
 
   /** Runs every task in this thread, one at a time (no time limit: nothing here can stop a task). */
   static inline(): Executor {
-    return new Executor(undefined, 1);
+    return new Executor(undefined, 0);
+  }
+
+  /** Runs one task; rejects when it throws or its worker fails. */
+  async run<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<TaskResult<K>> {
+    const outcome = await this.attempt(task, payload);
+    if ('failure' in outcome) throw new Error(outcome.failure.message);
+    return outcome.result as TaskResult<K>;
+  }
+
+  /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */
+  async runChunk<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(ItemResult<K> | WorkerFailure)[]> {
+    const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
+    await this.settle(task, items.map((_, i) => i), items, shared, true, (i, result) => void (results[i] = result));
+    return results;
   }
 
   /**
-   * Runs `task` on each of `items`; `onResult` gets each item's result (by its index in `items`)
-   * as soon as it is done, in no particular order on the pool (in order inline). An item is sent
-   * only when an earlier one has been handed to `onResult` (which may wait for writes): results
-   * never pile up faster than the caller takes them. `prepare` (default: none) completes an item
-   * just before it is sent, so what it carries exists only while it is in flight (a post's body,
-   * read back from its file); `onResult` gets the prepared item.
+   * Runs `task` over `items` in chunks of at most `maxChunk`; `onResult` gets each item's result
+   * (by its index in `items`) as soon as its chunk is done, chunks in no particular order. A
+   * chunk is sent only when an earlier one has been handed to `onResult` (which may wait for
+   * writes): results never pile up faster than the caller takes them. `prepare` (default: none)
+   * makes a chunk's items just before it is sent, so what they carry exists only while the
+   * chunk is in flight (a post's body, read back from its file); `onResult` gets the prepared item.
    */
-  async each<K extends ItemTask>(task: K, items: Item<K>[], shared: Shared<K>, onResult: (index: number, result: TaskResult<K> | WorkerFailure, item: Item<K>) => Promise<void> | void, prepare?: (item: Item<K>) => Item<K>): Promise<void> {
+  async each<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>, maxChunk: number, onResult: (index: number, result: ItemResult<K> | WorkerFailure, item: Item<K>) => Promise<void> | void, prepare?: (chunk: Item<K>[]) => Item<K>[]): Promise<void> {
+    const workers = Math.max(1, this.size);
+    const size = Math.max(1, Math.min(maxChunk, Math.ceil(items.length / (workers * 4))));
     let next = 0;
-    const lanes = this.pool ? Math.min(items.length, this.size * IN_FLIGHT) : 1;
+    // Inline, one chunk at a time: results come in the order of `items`.
+    const lanes = this.pool ? Math.min(Math.ceil(items.length / size), workers * IN_FLIGHT) : 1;
     await Promise.all(Array.from({ length: lanes }, async () => {
       while (next < items.length) {
-        const index = next++;
-        const item = prepare ? prepare(items[index]) : items[index];
-        await onResult(index, await this.run(task, { ...shared, item } as unknown as TaskPayload<K>), item);
+        const start = next;
+        next += size;
+        const chunk = items.slice(start, start + size);
+        const ready = prepare ? prepare(chunk) : chunk;
+        await this.settle(task, ready.map((_, i) => i), ready, shared, true, (i, result) => onResult(start + i, result, ready[i]));
       }
     }));
   }
 
   /** Like `each`, with every result at once, in the order of `items`. */
-  async runAll<K extends ItemTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(TaskResult<K> | WorkerFailure)[]> {
-    const results = new Array<TaskResult<K> | WorkerFailure>(items.length);
-    await this.each(task, items, shared, (i, result) => void (results[i] = result));
+  async runAll<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>, maxChunk: number): Promise<(ItemResult<K> | WorkerFailure)[]> {
+    const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
+    await this.each(task, items, shared, maxChunk, (i, result) => {
+      results[i] = result;
+    });
     return results;
   }
 
@@ -133,34 +164,56 @@ export class Executor {
     await this.pool?.destroy();
   }
 
+  /**
+   * Runs the items `which` (positions in `ready`) as one chunk and hands each its result. When
+   * the chunk fails, the item its worker was on gets the failure; the others are sent again
+   * (once: `again`), or get the failure too. Each failure settles at least one item: no loop.
+   */
+  private async settle<K extends ChunkedTask>(task: K, which: number[], ready: Item<K>[], shared: Shared<K>, again: boolean, onResult: (i: number, result: ItemResult<K> | WorkerFailure) => Promise<void> | void): Promise<void> {
+    const outcome = await this.attempt(task, { ...shared, items: which.map((i) => ready[i]) } as unknown as TaskPayload<K>);
+    if (!('failure' in outcome)) {
+      const results = outcome.result as ItemResult<K>[];
+      for (let n = 0; n < which.length; n++) await onResult(which[n], results[n]);
+      return;
+    }
+    const { failure, at } = outcome;
+    // A worker that failed before its first item (at < 0): the chunk as a whole is sent again.
+    const rest = which.filter((_, n) => n !== at);
+    if (at >= 0) await onResult(which[at], failure);
+    if (rest.length === 0) return;
+    if (again && !this.broken) return this.settle(task, rest, ready, shared, false, onResult);
+    for (const i of rest) await onResult(i, failure);
+  }
+
   /** One task, with the item clock and the time limit; its result, or how it failed. */
-  private async run<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<TaskResult<K> | WorkerFailure> {
+  private async attempt<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<{ result: unknown } | ChunkFailure> {
+    const clock = newItemClock();
     if (!this.pool) {
       this.inlineRunner ??= import('./tasks.ts').then(({ tasks }) => taskRunner(tasks));
       try {
-        return (await (await this.inlineRunner)({ task, payload })) as TaskResult<K>;
+        return { result: await (await this.inlineRunner)({ task, payload, clock }) };
       } catch (error) {
-        return new WorkerFailure(messageOf(error));
+        return { failure: new WorkerFailure(messageOf(error)), at: clock[0] };
       }
     }
-    if (this.broken) return new WorkerFailure(this.broken.message);
-    const clock = newItemClock();
+    if (this.broken) return { failure: new WorkerFailure(this.broken.message), at: -1 };
     const abort = new AbortController();
-    let late: 'set-up' | 'item' | undefined;
-    const begun = Date.now();
+    let late = false;
     const watch = setInterval(() => {
-      if (clock[0] === 0 && Date.now() - begun > SET_UP_TIME_MS) late = 'set-up';
-      else if (clock[0] !== 0 && Date.now() - clock[0] > this.itemTimeMs) late = 'item';
-      if (late) abort.abort(); // piscina stops the worker and starts another
+      const limit = clock[0] === SETTING_UP ? SET_UP_TIME_MS : this.itemTimeMs;
+      if (clock[0] === -1 || Date.now() - clock[1] <= limit) return;
+      late = true;
+      abort.abort(); // piscina stops the worker and starts another
     }, WATCH_MS);
     try {
-      return (await this.pool.run({ task, payload, clock } satisfies TaskMessage, { signal: abort.signal })) as TaskResult<K>;
+      return { result: await this.pool.run({ task, payload, clock } satisfies TaskMessage, { signal: abort.signal }) };
     } catch (error) {
-      if (late === 'set-up') return new WorkerFailure(`the worker took longer than ${SET_UP_TIME_MS / 1000} s to start it`);
-      if (late) return new WorkerFailure(`it took longer than the time limit of ${this.itemTimeMs / 1000} s`, 'time');
+      const at = clock[0];
+      if (late && at === SETTING_UP) return { failure: new WorkerFailure(`the worker took longer than ${SET_UP_TIME_MS / 1000} s to load the task`), at };
+      if (late) return { failure: new WorkerFailure(`it took longer than the time limit of ${this.itemTimeMs / 1000} s`, 'time'), at };
       this.workerFailed(error);
-      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return new WorkerFailure(`it ran out of memory (the limit is ${WORKER_HEAP_MB} MB): ${messageOf(error)}`, 'memory');
-      return new WorkerFailure(messageOf(this.broken ?? error));
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { failure: new WorkerFailure(`it ran out of memory (the limit is ${WORKER_HEAP_MB} MB): ${messageOf(error)}`, 'memory'), at };
+      return { failure: new WorkerFailure((this.broken ?? error) instanceof Error ? messageOf(this.broken ?? error) : String(error)), at };
     } finally {
       clearInterval(watch);
     }
@@ -171,9 +224,10 @@ export class Executor {
    * bundle): then no worker is left and queued tasks would wait forever. Fail them instead.
    */
   private workerFailed(error: unknown): void {
+    this.lastError = error instanceof Error ? error : new Error(String(error));
     setImmediate(() => {
       if (!this.pool || this.broken || this.pool.threads.length > 0) return;
-      this.broken = new Error(`no worker could start: ${messageOf(error)}`);
+      this.broken = new Error(`no worker could start: ${this.lastError?.message}`);
       void this.pool.destroy().catch(() => undefined);
     });
   }

@@ -67,11 +67,11 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const appendTo = cache?.shared;
   const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.folder };
   const original = new Map(toRender.map((route) => [route.output, route]));
-  // A document is completed just before it goes to a worker, and let go once its facts are in:
-  // the post's body read back from its file (this thread keeps none in `stitch build`), its HTML
-  // from the Markdown cache.
+  // A document is completed just before its chunk goes to a worker, and let go once its facts
+  // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
+  // its HTML from the Markdown cache.
   const unreadable = new Set<string>();
-  const prepare = (input: DocumentInput): DocumentInput => {
+  const prepare = (chunk: DocumentInput[]) => chunk.map((input): DocumentInput => {
     let { route } = input;
     const body = route.markdown?.body === '' && route.origin ? readBackBody(graph, route.origin.file) : undefined;
     if (body !== undefined) {
@@ -81,7 +81,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     if (!route.markdown) return { ...input, route };
     const cacheKey = appendTo?.key(route.markdown.body);
     return { ...input, route, markdownHtml: cache?.get(route.markdown.body, cacheKey), cacheKey };
-  };
+  });
   // Every page's link facts stay on this thread until the link check: their strings are shared.
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();

@@ -12,6 +12,9 @@ import type { DocumentInput, DocumentJob, DocumentResult } from '../render/rende
 export { POOL_THRESHOLD, WorkerFailure };
 export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailure) => Promise<void> | void;
 
+/** Pages per chunk sent to a worker (fewer when there are few: every worker gets some). */
+const MAX_CHUNK = 48;
+
 export class DocumentRunner {
   /** This thread's runner: its `document` task keeps the Markdown pipeline and the pasted page parts for the build. */
   private readonly inline = Executor.inline();
@@ -19,24 +22,24 @@ export class DocumentRunner {
 
   /**
    * Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular
-   * order), with its input as `prepare` made it: `prepare` (default: none) completes an input
-   * just before it renders (the documents stage reads its body back then).
+   * order), with its input as `prepare` made it: `prepare` (default: none) completes a few
+   * inputs just before they render (the documents stage reads their bodies back then).
    */
-  async documents(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (input: DocumentInput) => DocumentInput): Promise<void> {
-    if (this.workers && inputs.length >= POOL_THRESHOLD) return this.onPool(job, inputs, onFacts, prepare);
+  async documents(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (inputs: DocumentInput[]) => DocumentInput[]): Promise<void> {
+    if (this.workers && inputs.length >= POOL_THRESHOLD) return this.onPool(job, inputs, onFacts, MAX_CHUNK, prepare);
     const onWorker: DocumentInput[] = [];
     for (const input of inputs) {
-      const ready = prepare ? prepare(input) : input;
+      const [ready] = prepare ? prepare([input]) : [input];
       if (ready.route.markdown && ready.markdownHtml === undefined && !fitsInline(ready.route.markdown.body)) onWorker.push(ready);
-      else await onFacts(ready, (await this.inline.runAll('document', [ready], { job }))[0]);
+      else await onFacts(ready, (await this.inline.runChunk('document', [ready], { job }))[0]);
     }
-    if (onWorker.length > 0) await this.onPool(job, onWorker, onFacts, undefined, Math.min(onWorker.length, poolSize()));
+    if (onWorker.length > 0) await this.onPool(job, onWorker, onFacts, 1, undefined, Math.min(onWorker.length, poolSize()));
   }
 
-  private async onPool(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, prepare?: (input: DocumentInput) => DocumentInput, size?: number): Promise<void> {
+  private async onPool(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, maxChunk: number, prepare?: (inputs: DocumentInput[]) => DocumentInput[], size?: number): Promise<void> {
     const pool = await Executor.start(this.config.cacheDir, { production: this.config.mode === 'production', size });
     try {
-      await pool.each('document', inputs, { job }, (_index, facts, input) => onFacts(input, facts), prepare);
+      await pool.each('document', inputs, { job }, maxChunk, (_index, facts, input) => onFacts(input, facts), prepare);
     } finally {
       // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
       // back now, not after the stages that follow (photo variants, social cards, the link check).

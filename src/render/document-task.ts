@@ -1,10 +1,10 @@
 // The executor's `document` task (src/executor/tasks.ts): the document pass of render-documents.ts
-// for one page. One is made per worker (and per build on the build's thread): it keeps the
-// templates bundle it imported, the Markdown pipeline (loaded when a page first needs it: a warm
-// build never does) and the page parts pasted into later pages (reused.tsx).
+// over a chunk of pages. One is made per worker (and per build on the build's thread): it keeps
+// the templates bundle it imported, the Markdown pipeline (loaded when a page first needs it: a
+// warm build never does) and the page parts pasted into later pages (reused.tsx).
 import { pathToFileURL } from 'node:url';
 import type { MarkdownRenderer } from '../markdown/render-markdown.ts';
-import { renderDocument, type DocumentInput, type DocumentJob, type DocumentResult } from './render-documents.ts';
+import { renderDocuments, type DocumentInput, type DocumentJob, type DocumentResult } from './render-documents.ts';
 import type { ServerModule } from './bundle-templates.ts';
 import type { KeptParts } from './reused.tsx';
 
@@ -17,13 +17,12 @@ export function documentTask() {
     if (!server) servers.set(file, (server = import(pathToFileURL(file).href) as Promise<ServerModule>));
     return server;
   };
-  return async ({ item, job }: { item: DocumentInput; job: DocumentJob }, started?: () => void): Promise<DocumentResult> => {
+  return async ({ items, job }: { items: DocumentInput[]; job: DocumentJob }, started?: (item: number) => void): Promise<DocumentResult[]> => {
     const server = await loadServer(job.serverFile);
-    if (!markdown && item.route.markdown && item.markdownHtml === undefined) {
+    if (!markdown && items.some((input) => input.route.markdown && input.markdownHtml === undefined)) {
       const { MarkdownRenderer } = await import('../markdown/render-markdown.ts');
       markdown = new MarkdownRenderer();
     }
-    started?.();
-    return renderDocument(server, job, item, { markdown, kept });
+    return renderDocuments(server, job, items, { markdown, kept }, started);
   };
 }

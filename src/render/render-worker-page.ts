@@ -42,8 +42,7 @@ export interface PageDocument {
  * `kept`: the page parts of earlier pages to paste (reused.tsx); none by default.
  * `fragments`: the link facts of raw HTML the page inserts (its Markdown body), by its text.
  */
-export function renderPageDocument(server: ServerModule, context: RenderContext, route: PageRoute, kept: KeptParts = new WeakMap(), fragments?: [string, LinkFacts][]): PageDocument {
-  const entries = new Map(context.entries);
+export function renderPageDocument(server: ServerModule, context: RenderContext, entries: Map<string, { src: string; imports: string[]; deferred?: string[] }>, route: PageRoute, kept: KeptParts = new WeakMap(), fragments?: [string, LinkFacts][]): PageDocument {
   const body = server.renderPage(server.templates, route.template, route.props, kept, fragments);
   const scripts: string[] = [];
   const preloads = new Set<string>();

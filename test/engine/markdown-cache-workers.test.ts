@@ -19,8 +19,8 @@ const POSTS = 300;
 async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise<{ facts: DocumentResult[]; files: MemoryWriter["files"] }> {
   const facts: DocumentResult[] = [];
   const each = Executor.prototype.each;
-  const spy = vi.spyOn(Executor.prototype, 'each').mockImplementation(function (this: Executor, task, items, shared, onResult, prepare) {
-    return each.call(this, task, items, shared, (i, result, item) => {
+  const spy = vi.spyOn(Executor.prototype, 'each').mockImplementation(function (this: Executor, task, items, shared, max, onResult, prepare) {
+    return each.call(this, task, items, shared, max, (i, result, item) => {
       if (!(result instanceof Error) && 'imageUrls' in (result as object)) facts.push(result as DocumentResult);
       return onResult(i, result, item);
     }, prepare);

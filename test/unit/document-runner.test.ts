@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 /** A pool that answers every document at once, and records when it is closed. */
 function fakePool(events: string[]): Executor {
   return {
-    each: async (_task: string, items: unknown[], _shared: unknown, onResult: (i: number, r: unknown) => Promise<void> | void) => {
+    each: async (_task: string, items: unknown[], _shared: unknown, _max: number, onResult: (i: number, r: unknown) => Promise<void> | void) => {
       for (let i = 0; i < items.length; i++) await onResult(i, { islands: [], scripts: [], imageUrls: [], bytes: 0 });
       events.push('done');
     },

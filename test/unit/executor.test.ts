@@ -41,8 +41,8 @@ afterEach(async () => {
 describe('executor', { timeout: 60_000 }, () => {
   it('renders on the pool exactly what it renders inline, in order', async () => {
     const docs = Array.from({ length: 40 }, (_, i) => doc(`/blog/${i}`, `## Part ${i}\n\nText *${i}* and [a link](/about).\n\n\`\`\`js\nconst x = ${i};\n\`\`\`\n`));
-    const pooled = await (await start()).runAll('document', docs, { job });
-    const inline = await Executor.inline().runAll('document', docs, { job });
+    const pooled = await (await start()).runAll('document', docs, { job }, 3);
+    const inline = await Executor.inline().runAll('document', docs, { job }, 3);
     expect(pooled).toEqual(inline);
     expect((pooled[7] as DocumentResult).html).toContain('<main data-template="post"><h2 id="part-7">Part 7</h2>');
   });
@@ -52,11 +52,12 @@ describe('executor', { timeout: 60_000 }, () => {
     ['throws', 'THROW', /thrown by the task/, undefined],
     ['runs out of heap', 'OOM', /memory/, 'memory'],
     ['runs over its time', 'LOOP', /time limit of 1 s/, 'time'],
-  ])('fails the item of a worker that %s, and renders the others', async (_, item, message, limit) => {
+  ])('fails the item of a worker that %s, and renders the others of its chunk and the other chunks', async (_, item, message, limit) => {
     // The time limit only where it is the point (a loaded machine can be slow to fill a heap).
     const executor = await start('crashing-worker.ts', limit === 'time' ? 1000 : 60_000);
+    // 24 items in chunks of 2 (3 per worker would balance better; 2 is the most asked for).
     const items = Array.from({ length: 24 }, (_, i) => doc(i === 3 ? item : `item ${i}`));
-    const results = await executor.runAll('document', items, { job });
+    const results = await executor.runAll('document', items, { job }, 2);
     results.forEach((result, i) => {
       if (i !== 3) return expect(result).toBe(`ITEM ${i}`);
       expect(result).toBeInstanceOf(WorkerFailure);
@@ -64,12 +65,12 @@ describe('executor', { timeout: 60_000 }, () => {
       expect((result as WorkerFailure).limit).toBe(limit);
     });
     // The pool still works afterwards.
-    expect(await executor.runAll('document', [doc('x'), doc('y'), doc('z')], { job })).toEqual(['X', 'Y', 'Z']);
+    expect(await executor.runAll('document', [doc('x'), doc('y'), doc('z')], { job }, 1)).toEqual(['X', 'Y', 'Z']);
   });
 
-  it('fails every item, without waiting forever, when no worker can start', async () => {
+  it('fails every chunk, without waiting forever, when no worker can start', async () => {
     const executor = await start('broken-worker.ts');
-    const results = await executor.runAll('document', Array.from({ length: 12 }, (_, i) => doc(`item ${i}`)), { job });
+    const results = await executor.runAll('document', Array.from({ length: 12 }, (_, i) => doc(`item ${i}`)), { job }, 2);
     expect(results).toHaveLength(12);
     for (const failed of results) expect((failed as WorkerFailure).message).toMatch(/this worker cannot start/);
   });
