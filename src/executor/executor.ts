@@ -112,13 +112,6 @@ export class Executor {
     return new Executor(undefined, 0);
   }
 
-  /** Runs one task; rejects when it throws or its worker fails. */
-  async run<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<TaskResult<K>> {
-    const outcome = await this.attempt(task, payload);
-    if ('failure' in outcome) throw new Error(outcome.failure.message);
-    return outcome.result as TaskResult<K>;
-  }
-
   /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */
   async runChunk<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(ItemResult<K> | WorkerFailure)[]> {
     const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
