@@ -44,7 +44,6 @@ const routes = state.routes.filter((r): r is PageRoute => r.type === 'page' && (
 const job: DocumentJob = {
   serverFile: state.server!.file,
   context: renderContext(state),
-  layout: state.layout,
   markdown: { siteUrl: state.layout!.siteUrl },
   gzipAbove: resolveBudgets(state.graph!.site).html,
   phoneImages: true,

@@ -1,7 +1,6 @@
 // The pipeline in one function: load → link → images (plan) → routes → warnings → bundles → documents →
 // images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
 // dev and check run these same stages (docs/architecture.md).
-import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
@@ -9,12 +8,11 @@ import { cachesFor } from './cache/open-caches.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
-import { isReusingWriter } from './output/incremental-writer.ts';
 import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
-import { countPostFiles, DocumentRunner } from './pipeline/executor.ts';
+import { DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
@@ -43,7 +41,6 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     state.diagnostics.push(...checkConfig(config));
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
-    if (writesEverything(state, options)) executor.warm(countPostFiles(config.contentDir)); // and so do the workers
 
     const edits = bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
     if (edits) await stage('content', () => applyBodyEdits(state, options.incremental!.previous, edits));
@@ -74,19 +71,12 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
   } catch (error) {
     state.diagnostics.push(...(error instanceof StitchError ? error.diagnostics : [unexpected(state, error)]));
     return await failed(state, options);
-  } finally {
-    await executor.close();
   }
 }
 
 /** Waits for every one of `stages`, then throws the first failure: none runs on after the build has failed. */
 async function settled(stages: Promise<unknown>[]): Promise<void> {
   for (const result of await Promise.allSettled(stages)) if (result.status === 'rejected') throw result.reason;
-}
-
-/** Every page will be rendered: a first build (no output yet), or one with no output to reuse. */
-function writesEverything({ config, mode }: BuildState, options: BuildContext): boolean {
-  return !options.incremental && mode !== 'dev' && (!isReusingWriter(options.writer) || !existsSync(config.outDir));
 }
 
 /** A failed build: its diagnostics point into the editor's files; nothing it wrote is kept. */

@@ -84,7 +84,7 @@ export class Executor {
   /** The inline executor's tasks (made on first use: loading the task table loads their stages). */
   private inlineRunner?: Promise<(message: TaskMessage) => unknown>;
 
-  private constructor(private readonly pool: Piscina | undefined, readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
+  private constructor(private readonly pool: Piscina | undefined, private readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
 
   /** A pool of workers, started now (their script is bundled on first use of an engine version). */
   static async start(cacheDir: string, options: ExecutorOptions): Promise<Executor> {
@@ -110,13 +110,6 @@ export class Executor {
   /** Runs every task in this thread, one at a time (no time limit: nothing here can stop a task). */
   static inline(): Executor {
     return new Executor(undefined, 0);
-  }
-
-  /** Runs one task; rejects when it throws or its worker fails. */
-  async run<K extends TaskName>(task: K, payload: TaskPayload<K>): Promise<TaskResult<K>> {
-    const outcome = await this.attempt(task, payload);
-    if ('failure' in outcome) throw new Error(outcome.failure.message);
-    return outcome.result as TaskResult<K>;
   }
 
   /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */

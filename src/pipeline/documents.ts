@@ -69,7 +69,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
-  // its HTML from the Markdown cache, its route without the shared layout (sent once per batch).
+  // its HTML from the Markdown cache.
   const unreadable = new Set<string>();
   const prepare = (chunk: DocumentInput[]) => chunk.map((input): DocumentInput => {
     let { route } = input;
@@ -78,7 +78,6 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
       if (body === null) unreadable.add(route.output);
       route = { ...route, markdown: { ...route.markdown!, body: body ?? '' } };
     }
-    if (route.props.layout === state.layout) route = { ...route, props: withoutLayout(route.props) };
     if (!route.markdown) return { ...input, route };
     const cacheKey = appendTo?.key(route.markdown.body);
     return { ...input, route, markdownHtml: cache?.get(route.markdown.body, cacheKey), cacheKey };
@@ -172,17 +171,11 @@ export function documentJob(state: BuildState, options: BuildContext): DocumentJ
   return {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
-    layout: state.layout,
     markdown: { siteUrl: state.layout!.siteUrl },
     gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
     phoneImages: measure,
     links: options.links,
   };
-}
-
-function withoutLayout(props: Record<string, unknown>): Record<string, unknown> {
-  const { layout: _layout, ...rest } = props;
-  return rest;
 }
 
 async function readBack(writer: Writer | undefined, path: string): Promise<Uint8Array | undefined> {

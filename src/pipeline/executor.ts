@@ -4,7 +4,6 @@
 // that could take long (markdown/fits-inline.ts) always renders on a worker, where an item's
 // time and memory are bounded: a body over a limit, or a worker that fails, gives its document
 // a WorkerFailure (reported with the document's file), never a hang.
-import { readdirSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD, poolSize, WorkerFailure } from '../executor/executor.ts';
 import { fitsInline } from '../markdown/fits-inline.ts';
@@ -17,23 +16,9 @@ export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailu
 const MAX_CHUNK = 48;
 
 export class DocumentRunner {
-  private pool?: Promise<Executor>;
   /** This thread's runner: its `document` task keeps the Markdown pipeline and the pasted page parts for the build. */
   private readonly inline = Executor.inline();
   constructor(private readonly config: ResolvedConfig, private readonly workers = true) {}
-
-  /**
-   * Starts the pool now when about `documents` documents are coming: the workers load their
-   * libraries while this thread loads the content, instead of after it.
-   */
-  warm(documents: number): void {
-    if (this.workers && documents >= POOL_THRESHOLD) void this.startPool().catch(() => undefined);
-  }
-
-  private startPool(size?: number): Promise<Executor> {
-    this.pool ??= Executor.start(this.config.cacheDir, { production: this.config.mode === 'production', size });
-    return this.pool;
-  }
 
   /**
    * Renders `inputs`; `onFacts` gets each page's facts as soon as it is done (in no particular
@@ -52,30 +37,13 @@ export class DocumentRunner {
   }
 
   private async onPool(job: DocumentJob, inputs: DocumentInput[], onFacts: OnFacts, maxChunk: number, prepare?: (inputs: DocumentInput[]) => DocumentInput[], size?: number): Promise<void> {
-    const pool = await this.startPool(size);
+    const pool = await Executor.start(this.config.cacheDir, { production: this.config.mode === 'production', size });
     try {
       await pool.each('document', inputs, { job }, maxChunk, (_index, facts, input) => onFacts(input, facts), prepare);
     } finally {
       // The workers' memory (each its own heap and libraries, ~90 MB at 10,000 posts) is given
       // back now, not after the stages that follow (photo variants, social cards, the link check).
-      await this.close();
+      await pool.close();
     }
-  }
-
-  /** Stops the workers (a later `documents` starts new ones). */
-  async close(): Promise<void> {
-    const started = this.pool;
-    this.pool = undefined;
-    const pool = await started?.catch(() => undefined);
-    await pool?.close();
-  }
-}
-
-/** Markdown files directly in content/blog/: a cheap early estimate of the number of documents. */
-export function countPostFiles(contentDir: string): number {
-  try {
-    return readdirSync(`${contentDir}/blog`).filter((name) => name.endsWith('.md')).length;
-  } catch {
-    return 0;
   }
 }

@@ -24,8 +24,6 @@ export interface DocumentJob {
   /** The templates bundle (a worker imports it; the main thread has it loaded). */
   serverFile: string;
   context: RenderContext;
-  /** The layout object every route's props share; routes sent without it get it back. */
-  layout?: unknown;
   markdown: MarkdownOptions;
   /** Measure a page's gzip size when its raw size could exceed this (the HTML budget). */
   gzipAbove?: number;
@@ -142,7 +140,6 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: Map<string, 
     const into = route.markdown.into;
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
-  if (job.layout !== undefined && !('layout' in route.props)) route = { ...route, props: { ...route.props, layout: job.layout } };
   const page = renderPageDocument(server, job.context, entries, route, renderer.kept, fragments);
   const bytes = Buffer.byteLength(page.html);
   const facts: PageFacts = {

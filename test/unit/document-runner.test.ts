@@ -12,7 +12,6 @@ afterEach(() => vi.restoreAllMocks());
 /** A pool that answers every document at once, and records when it is closed. */
 function fakePool(events: string[]): Executor {
   return {
-    size: 2,
     each: async (_task: string, items: unknown[], _shared: unknown, _max: number, onResult: (i: number, r: unknown) => Promise<void> | void) => {
       for (let i = 0; i < items.length; i++) await onResult(i, { islands: [], scripts: [], imageUrls: [], bytes: 0 });
       events.push('done');
@@ -37,7 +36,6 @@ describe('DocumentRunner', () => {
     expect(events).toEqual(['done', 'closed']);
     await runner.documents({} as DocumentJob, inputs, () => undefined);
     expect(start).toHaveBeenCalledTimes(2);
-    await runner.close();
     expect(events).toEqual(['done', 'closed', 'done', 'closed']);
   });
 });
