@@ -1,6 +1,6 @@
 // stitch check: everything `build` validates and warns about (its links and page-weight budgets
-// included), computed in memory (nothing is written to disk; no Markdown or post cache: open-caches.ts). The build keeps going past errors it can survive, so
-// one run reports every problem; each diagnostic points at the file and line to change.
+// included), computed in memory: nothing is written to disk. The build keeps going past errors
+// it can survive, so one run reports every problem at the file and line to change.
 import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { formatLongDate } from '../content/dates.ts';
