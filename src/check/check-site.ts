@@ -39,15 +39,11 @@ function scheduledPosts(withheld: Post[]): Diagnostic[] {
     .map((p) => errors.scheduledPost({ file: p.origin.file, field: 'date' }, p.title, formatLongDate(p.date)));
 }
 
-/** Stable order for every output format: by file (site-wide last), line, column, code. */
+/** One order for every output format: by file (site-wide last), line, column; sort() is stable. */
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => (a.d.file ?? '\uffff').localeCompare(b.d.file ?? '\uffff')
-      || (a.d.line ?? 0) - (b.d.line ?? 0)
-      || (a.d.column ?? 0) - (b.d.column ?? 0)
-      || a.i - b.i)
-    .map(({ d }) => d);
+  return [...diagnostics].sort((a, b) => (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff')
+    || (a.line ?? 0) - (b.line ?? 0)
+    || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** --strict: every warning counts as an error. */
