@@ -8,7 +8,6 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { PageImage, RenderedPage } from '../render/page-facts.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { gzipCeiling } from './page-weight.ts';
-import { compareText } from '../content/compare-text.ts';
 
 /** Budgets in bytes (gzip). */
 export interface Budgets {
@@ -96,5 +95,5 @@ export function weightsByKind(weights: PageWeight[]): KindRow[] {
     row.image = Math.max(row.image, w.image?.bytes ?? 0);
     rows.set(row.kind, row);
   }
-  return [...rows.values()].sort((a, b) => compareText(a.kind, b.kind));
+  return [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind));
 }

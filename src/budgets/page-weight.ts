@@ -3,7 +3,6 @@
 // its raw size could exceed a budget (gzip output is never more than a few bytes above the
 // input), and the few largest pages of each kind are measured for the size report.
 import { gzipSync } from 'node:zlib';
-import { compareText } from '../content/compare-text.ts';
 
 /** gzip adds a header, a trailer and at most 5 bytes per 16 KB block to incompressible input. */
 export function gzipCeiling(bytes: number): number {
@@ -21,7 +20,7 @@ export class PageWeights {
     const list = this.largest.get(kind) ?? [];
     if (list.length >= this.keep && bytes <= list[list.length - 1].bytes) return;
     list.push({ output, bytes, html });
-    list.sort((a, b) => b.bytes - a.bytes || compareText(a.output, b.output));
+    list.sort((a, b) => b.bytes - a.bytes || a.output.localeCompare(b.output));
     if (list.length > this.keep) list.pop();
     this.largest.set(kind, list);
   }

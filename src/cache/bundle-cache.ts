@@ -1,6 +1,6 @@
-// esbuild's bundles (templates, islands, stylesheet) kept between builds, so a build whose
-// bundle inputs did not change neither starts esbuild nor bundles (~0.4 s of CPU per warm build
-// at 4,000 posts). One entry per bundle, the last one: .stitch/cache/bundles/<id>.json.
+// esbuild's bundles (templates, islands, stylesheet, card template) kept between builds, so a
+// build whose bundle inputs did not change neither starts esbuild nor bundles (~0.4 s of CPU per
+// warm build at 4,000 posts). One entry of the store's `bundles` kind per bundle, the last one.
 //
 // It is used when `key` (the bundle's options, the engine's version — which includes esbuild's —
 // and whatever else the caller's bundle depends on) is the stored one and every file esbuild
@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { readSealed, writeSealed } from './file-cache.ts';
-import { pageEngineVersion } from './engine-version.ts';
+import { jsonKind, type Caches } from './cache.ts';
+import { engineVersions } from './engine-version.ts';
 
 export interface Bundled {
   outputFiles: { path: string; contents: Uint8Array }[];
@@ -22,7 +22,6 @@ export interface Bundled {
 }
 
 interface Stored {
-  version: typeof VERSION;
   key: string;
   /** Input file (absolute) → sha256 of its bytes. */
   inputs: Record<string, string>;
@@ -34,44 +33,32 @@ interface Stored {
   outputsMeta: Metafile['outputs'];
 }
 
-const VERSION = 1;
+const bundleKind = jsonKind<Stored>('bundles', '2', (s) => Boolean(s?.inputs && s.folders && s.configs && Array.isArray(s.outputs)));
 const CONFIG_FILES = ['package.json', 'tsconfig.json', 'jsconfig.json'];
 /** Timestamps may be this coarse: an input touched this close to the bundle's start may have changed while esbuild read it. */
 const MTIME_SLACK_MS = 2000;
 
 /**
  * The bundle `make()` gives (an esbuild build with `metafile: true`, paths relative to `root`),
- * taken from `dir` when the stored one was made from `key` and the same inputs; `dir` undefined
+ * taken from `caches` when the stored one was made from `key` and the same inputs; no `caches`
  * (dev, check): no cache. `virtual`: inputs that are no file (stdin's name), made from the key.
  */
-export async function cachedBundle(dir: string | undefined, id: string, root: string, key: unknown, make: () => Promise<Bundled>, virtual: string[] = []): Promise<Bundled> {
-  if (!dir) return make();
-  const file = join(dir, `${id}.json`);
-  const fullKey = sha256(JSON.stringify({ engine: pageEngineVersion(), root, key }));
-  const hit = readStored(file, fullKey);
+export async function cachedBundle(caches: Caches | undefined, id: string, root: string, key: unknown, make: () => Promise<Bundled>, virtual: string[] = []): Promise<Bundled> {
+  if (!caches) return make();
+  const cache = await caches.open(bundleKind);
+  const fullKey = sha256(JSON.stringify({ engine: engineVersions.page, root, key }));
+  const hit = unchanged(cache.get(id), fullKey);
   if (hit) return hit;
   const started = Date.now();
   const bundled = await make();
   const stored = describe(bundled, fullKey, root, started, new Set(virtual));
-  if (stored) {
-    try {
-      writeSealed(file, fullKey, JSON.stringify(stored));
-    } catch {
-      // A cache only saves time.
-    }
-  }
+  if (stored) cache.set(id, stored);
   return bundled;
 }
 
 /** The stored bundle, when it was made from `key` and nothing it read has changed. */
-function readStored(file: string, key: string): Bundled | undefined {
-  let stored: Stored;
-  try {
-    stored = JSON.parse(readSealed(file, key)!.toString('utf8')) as Stored;
-  } catch {
-    return undefined; // missing, torn or damaged (sealed with its hash: file-cache.ts)
-  }
-  if (stored?.version !== VERSION || stored.key !== key || !stored.inputs || !stored.folders || !stored.configs || !Array.isArray(stored.outputs)) return undefined;
+function unchanged(stored: Stored | undefined, key: string): Bundled | undefined {
+  if (stored?.key !== key) return undefined;
   const same = (map: Record<string, string>, hashOf: (path: string) => string | undefined) => Object.entries(map).every(([path, hash]) => hashOf(path) === hash);
   if (!same(stored.inputs, fileHash) || !same(stored.folders, folderHash) || !same(stored.configs, configHash)) return undefined;
   return {
@@ -109,7 +96,7 @@ function describe(bundled: Bundled, key: string, root: string, started: number, 
     const text = Buffer.from(contents).toString('utf8');
     return Buffer.from(text, 'utf8').equals(contents) ? { path, text } : { path, base64: Buffer.from(contents).toString('base64') };
   });
-  return { version: VERSION, key, inputs, folders, configs, outputs, outputsMeta: bundled.metafile.outputs };
+  return { key, inputs, folders, configs, outputs, outputsMeta: bundled.metafile.outputs };
 }
 
 function sha256(data: string | Uint8Array): string {

@@ -1,9 +1,10 @@
 // The engine's version for cache keys: the stitch version, the source of the engine modules
-// that shape an output, and the installed versions of the libraries they call. Any change to
-// one of them gives a new key, so a cached output never outlives the code that produced it.
+// that shape an output, and the installed versions of the libraries they call (with the
+// project's patches of them). Any change to one of them gives a new key, so a cached output
+// never outlives the code that produced it.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,39 +16,51 @@ export const MARKDOWN_PACKAGES = [
   'github-slugger', 'hast-util-sanitize', 'micromark-extension-gfm', 'mdast-util-gfm', 'unist-util-visit-parents',
 ];
 /** Libraries whose output ends up in a rendered page besides Markdown. */
-export const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
+const PAGE_PACKAGES = ['react', 'react-dom', 'esbuild'];
 
-// A build asks for several versions (pages, Markdown, posts, feeds, cards): each is computed once
-// per process, since the code running is the code that was loaded.
-const memo = new Map<string, string>();
+/** The feed writer and the XML serialiser under it (both patched: patches/), part of the feeds' key. */
+export const FEED_PACKAGES = ['feed', 'xml-js'];
 
-/** Hash of the stitch version, the engine source under `dirs` (relative to src/) and `packages`' versions. */
-export function engineVersion(dirs: string[], packages: string[]): string {
-  const id = `${dirs.join(',')}|${packages.join(',')}`;
-  const known = memo.get(id);
-  if (known) return known;
-  const hash = createHash('sha256');
-  hash.update(`stitch ${packageVersion(join(srcDir, '..'))}\n`);
-  for (const dir of dirs) {
-    for (const file of listSources(join(srcDir, dir))) hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
-  }
-  for (const name of packages) {
-    hash.update(`${name}@${installedVersion(name)}\n`);
-    for (const patch of patchesOf(name)) hash.update(readFileSync(patch)).update('\n'); // patch-package's edits to it (patches/)
-  }
-  const version = hash.digest('hex').slice(0, 16);
-  memo.set(id, version);
-  return version;
-}
+/** What each version covers: engine source folders (relative to src/, '' for all) and libraries. */
+const PARTS = {
+  page: [[''], [...MARKDOWN_PACKAGES, ...PAGE_PACKAGES]],
+  markdown: [['markdown', 'cache'], MARKDOWN_PACKAGES],
+  content: [['content', 'markdown'], ['yaml', 'gray-matter', 'zod']],
+  feeds: [['feeds', 'routes'], FEED_PACKAGES],
+  feedHtml: [['feeds'], ['unified', 'rehype-parse', 'rehype-stringify', 'parse5', 'hast-util-from-parse5', 'hast-util-to-html']],
+  cards: [['cards'], ['satori', 'sharp', '@resvg/resvg-js']],
+} satisfies Record<string, [string[], string[]]>;
 
-/** Engine version of the Markdown stage (its modules and libraries). */
-export function markdownEngineVersion(): string {
-  return engineVersion(['markdown', 'cache'], MARKDOWN_PACKAGES);
-}
+/**
+ * Each part's version: a hash of the stitch version, the part's engine source and its libraries'
+ * installed versions. Computed once, as this module loads: the code running is the code that was
+ * loaded, and a build asks for them many times.
+ */
+export const engineVersions: Readonly<Record<keyof typeof PARTS, string>> = Object.freeze(computeVersions());
 
-/** Engine version of a rendered page (the whole engine and every library in a page). */
-export function pageEngineVersion(): string {
-  return engineVersion([''], [...MARKDOWN_PACKAGES, ...PAGE_PACKAGES]);
+function computeVersions(): Record<keyof typeof PARTS, string> {
+  const sources = readdirSync(srcDir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
+    .map((file) => [relative(srcDir, file), createHash('sha256').update(readFileSync(file)).digest('hex')]);
+  const stitch = packageVersion(join(srcDir, '..'));
+  const libraries = new Map<string, string>();
+  const library = (name: string) => {
+    if (!libraries.has(name)) {
+      // patch-package's edits to it (patches/) are part of it
+      const patches = patchesOf(name).map((patch) => createHash('sha256').update(readFileSync(patch)).digest('hex'));
+      libraries.set(name, `${name}@${installedVersion(name)} ${patches.join(' ')}`);
+    }
+    return libraries.get(name);
+  };
+  const version = ([dirs, packages]: [string[], string[]]) => {
+    const hash = createHash('sha256').update(`stitch ${stitch}\n`);
+    for (const [file, digest] of sources) if (dirs.some((dir) => dir === '' || file.startsWith(`${dir}/`))) hash.update(`${file} ${digest}\n`);
+    for (const name of packages) hash.update(`${library(name)}\n`);
+    return hash.digest('hex').slice(0, 16);
+  };
+  return Object.fromEntries(Object.entries(PARTS).map(([part, covers]) => [part, version(covers)])) as Record<keyof typeof PARTS, string>;
 }
 
 /** The project's patch files of package `name` (`patches/<name>+<version>.patch`, patch-package's convention; a scope's slash is a `+`). */
@@ -60,19 +73,6 @@ export function patchesOf(name: string, dir = join(srcDir, '..', 'patches')): st
   }
   const prefix = `${name.replace('/', '+')}+`;
   return names.filter((file) => file.startsWith(prefix) && file.endsWith('.patch') && !file.slice(prefix.length).includes('+')).sort().map((file) => join(dir, file));
-}
-
-function listSources(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name))
-    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
-    .sort();
 }
 
 function packageVersion(dir: string): string {

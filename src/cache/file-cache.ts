@@ -1,10 +1,9 @@
-// The on-disk implementation of the cache (stitch build): one file per entry, named by a hash of
-// the kind's version and the key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's
-// core/cache.ts keeps one hash-named file per entry). A file holds the value, then the sha256 of
-// its key and value; every read checks it (as cacache's integrity does), so an entry that is
-// torn, zeroed or has a flipped bit is a miss, never a value. Files are replaced atomically
-// (temp + rename), so builds in several threads and processes at once each see an entry whole
-// or not at all; a worker thread writes entries itself from plain data (`EntryFolder`).
+// The on-disk store (stitch build): one file per entry, named by a hash of the kind's version
+// and the key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's core/cache.ts).
+// A file holds the value, then the sha256 of its key and value; every read checks it (as
+// cacache's integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are
+// replaced atomically (temp + rename), so threads and processes writing at once each see an
+// entry whole or not at all; a worker thread writes entries itself (`EntryFolder`, plain data).
 //
 // A write that fails (full disk, read-only folder) stops the writes of that kind for the build
 // and is reported once through `Caches.problems`: the build goes on without caching.

@@ -2,7 +2,7 @@
 // engine's version, the pipeline options and the Markdown text (see cache.ts for where it lives).
 import { createHash } from 'node:crypto';
 import { textKind, type CacheKind } from './cache.ts';
-import { markdownEngineVersion } from './engine-version.ts';
+import { engineVersions } from './engine-version.ts';
 import { markdownOptionsKey, type MarkdownOptions } from '../markdown/options-key.ts';
 
 /** The cache key of one Markdown document. */
@@ -12,12 +12,12 @@ export function markdownKey(markdown: string, optionsKey: string, engineVersion:
 
 /** The cache keys of documents rendered with `options` by this engine. */
 export function markdownKeys(options: MarkdownOptions): (markdown: string) => string {
-  const engine = markdownEngineVersion();
+  const engine = engineVersions.markdown;
   const optionsKey = markdownOptionsKey(options);
   return (markdown) => markdownKey(markdown, optionsKey, engine);
 }
 
 /** Rendered Markdown: HTML text, stored as UTF-8. */
 export function markdownCacheKind(): CacheKind<string> {
-  return textKind('markdown', markdownEngineVersion());
+  return textKind('markdown', engineVersions.markdown);
 }

@@ -7,7 +7,7 @@ import { noCaches, type Caches } from './cache.ts';
 import { FileCaches } from './file-cache.ts';
 import { MemoryCaches } from './memory-cache.ts';
 
-export type CacheConfig = Pick<ResolvedConfig, 'root' | 'contentDir' | 'cacheDir'>;
+type CacheConfig = Pick<ResolvedConfig, 'root' | 'contentDir' | 'cacheDir'>;
 
 /** The file caches of a project, in .stitch/cache/, one set per content folder. */
 export function fileCaches(config: CacheConfig): FileCaches {

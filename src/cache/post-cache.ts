@@ -1,12 +1,12 @@
 // The cache of parsed blog posts: front matter parsed (YAML with positions) and validated (zod),
-// where the body starts, and the reading time. Keyed by a hash of the content engine's version,
-// the file's path and the sha256 of its full text, so any edit — or a change to the parser, the schemas or
-// the libraries — misses. Only posts without any diagnostic are stored: a post with a problem
+// where the body starts, and the reading time. Keyed by the content engine's version, the file's
+// path and the sha256 of its text, so any edit (or a change to the parser, schemas or libraries)
+// misses. Only posts without any diagnostic are stored: a post with a problem
 // is parsed again every time, so its messages come out exactly as before.
 import { createHash, hash as oneShot } from 'node:crypto';
 import type { PostFrontMatter } from '../content/schemas.ts';
 import { jsonKind, type Cache, type CacheKind } from './cache.ts';
-import { engineVersion } from './engine-version.ts';
+import { engineVersions } from './engine-version.ts';
 
 export interface ParsedPost {
   /** Validated front matter. */
@@ -30,32 +30,29 @@ export function sourceHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The version of the code a parsed post comes from. */
-export function postEngineVersion(): string {
-  return engineVersion(['content', 'markdown'], ['yaml', 'gray-matter', 'zod']);
-}
-
 /** Parsed posts, stored as JSON (one record each, parsed only when a build asks for it). */
 export function postCacheKind(): CacheKind<ParsedPost> {
-  return jsonKind('posts', postEngineVersion(), valid);
+  return jsonKind('posts', engineVersions.content, valid);
 }
 
-/** The content loader's view of a post cache: keyed by the file and its text. */
+/** The content loader's view of a post cache: keyed by the file and its text (hashed once: the loader keeps the hash for the page keys). */
 export function postMemo(cache: Cache<ParsedPost>): PostMemo {
-  const engine = postEngineVersion();
-  // The text is hashed once (sourceHash): the loader keeps that hash for the page keys.
-  // One string hashed at once: the same digest as a Hash fed in parts, at half the cost (4,000 posts a build).
-  const key = (file: string, hash: string) => oneShot('sha256', `${engine}\0${file}\0${hash}`);
+  const key = sourceKeys();
   return {
     get: (file, text, hash = sourceHash(text)) => {
       const post = cache.get(key(file, hash));
       return post && post.bodyStart <= text.length ? post : undefined;
     },
     set: (file, text, post, hash = sourceHash(text)) => {
-      // Only data that survives JSON unchanged can be cached.
       if (plainJson(post.data)) cache.set(key(file, hash), post);
     },
   };
+}
+
+/** A source file's key: one string hashed at once, the same digest as a Hash fed in parts at half the cost (4,000 posts a build). */
+function sourceKeys(): (file: string, hash: string) => string {
+  const engine = engineVersions.content;
+  return (file, hash) => oneShot('sha256', `${engine}\0${file}\0${hash}`);
 }
 
 function valid(post: ParsedPost): boolean {
@@ -63,6 +60,7 @@ function valid(post: ParsedPost): boolean {
     && Number.isInteger(post.bodyLine) && typeof post.readingTime === 'number';
 }
 
+/** Whether `value` survives JSON unchanged: only such data can be cached. */
 function plainJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
@@ -87,12 +85,11 @@ export interface YamlMemo {
  * when a diagnostic asks where a field is.
  */
 export function yamlCacheKind(): CacheKind<{ data: unknown }> {
-  return jsonKind('yaml', postEngineVersion(), (v) => typeof v === 'object' && v !== null && 'data' in v);
+  return jsonKind('yaml', engineVersions.content, (v) => typeof v === 'object' && v !== null && 'data' in v);
 }
 
 export function yamlMemo(cache: Cache<{ data: unknown }>): YamlMemo {
-  const engine = postEngineVersion();
-  const key = (file: string, hash: string) => createHash('sha256').update(engine).update('\0').update(file).update('\0').update(hash).digest('hex');
+  const key = sourceKeys();
   return {
     get: (file, hash) => cache.get(key(file, hash))?.data,
     set: (file, hash, data) => {

@@ -3,6 +3,7 @@
 // of every card's cache key, changes only when the card's own code does.
 import { existsSync } from 'node:fs';
 import type { ReactNode } from 'react';
+import type { Caches } from '../cache/cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { bundleForNode } from '../render/bundle-templates.ts';
@@ -32,11 +33,11 @@ export type CardTemplateBundle = Fonts & Pick<KeptModule<CardTemplate, Fonts>, '
 /** The card template's entry, relative to the templates folder. */
 export const CARD_TEMPLATE = 'cards/index.ts';
 
-/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
-export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string, bundleCache?: string): Promise<CardTemplateBundle> {
+/** `bundleCache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleCardTemplate(root: string, templatesDir: string, cacheDir: string, bundleCache?: Caches): Promise<CardTemplateBundle> {
   const entry = `${templatesDir}/${CARD_TEMPLATE}`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found (the social card template)`)]);
-  const code = await bundleForNode(root, { entryPoints: [entry] }, bundleCache ? { dir: bundleCache, id: 'cards' } : undefined);
+  const code = await bundleForNode(root, { entryPoints: [entry] }, bundleCache && { caches: bundleCache, id: 'cards' });
   // Beside the page templates' bundle, so its bare imports (react/jsx-runtime) resolve from the project.
   const kept = await keptModule<CardTemplate, Fonts>(`${cacheDir}/server`, 'cards', code, 16,
     ({ cardFonts, fallbackFonts, emojiImages }) => ({ cardFonts, fallbackFonts, emojiImages }),

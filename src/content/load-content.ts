@@ -15,9 +15,8 @@ import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, ty
 import { listProjectFiles } from './project-files.ts';
 import { SourceReader, type TextMemo } from './read-source.ts';
 import type * as Schemas from './schemas.ts';
-import type { ContentGraph, MarkdownPage, RedirectRule, SourceText } from './types.ts';
+import type { ContentGraph, MarkdownPage, Origin, RedirectRule, SourceText } from './types.ts';
 import { validate } from './validate.ts';
-import { compareText } from './compare-text.ts';
 
 export interface LoadResult {
   graph?: ContentGraph;
@@ -58,7 +57,7 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
   };
   const sources = new Map<string, SourceText>();
 
-  const [siteLoaded, categoryDocs, detailingDocs, locationDocs, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
+  const [site, categories, detailing, locations, gallery, testimonials, home, detailingPage, about, privacy, terms, redirects, posts, assets] =
     await Promise.all([
       loadYaml(ctx, 'site.yaml', (s) => s.siteSchema),
       loadYamlDir(ctx, 'services', (s) => s.categorySchema),
@@ -77,25 +76,17 @@ export async function loadContent(root: string, contentDir: string, assetsDir: s
       listAssets(ctx, assetsDir),
     ]);
 
-  const site = siteLoaded;
   if (!site || !gallery || !testimonials || !home || !detailingPage || !about || !privacy || !terms || !redirects) {
     return { diagnostics: ctx.diagnostics };
   }
 
-  const categories = categoryDocs
-    .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.title, b.title));
   const areaOrder = new Map(site.data.areas.map((a, i) => [a.id, i]));
   const graph: ContentGraph = {
     site: site.data,
-    categories,
+    categories: categories.sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.title.localeCompare(b.title)),
     services: new Map(),
-    detailing: detailingDocs
-      .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || compareText(a.id, b.id)),
-    locations: locationDocs
-      .map(({ data, doc }) => ({ ...data, origin: { file: doc.file } }))
-      .sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || compareText(a.id, b.id)),
+    detailing: detailing.sort((a, b) => (a.order ?? 999) - (b.order ?? 999) || a.id.localeCompare(b.id)),
+    locations: locations.sort((a, b) => (areaOrder.get(a.id) ?? 999) - (areaOrder.get(b.id) ?? 999) || a.id.localeCompare(b.id)),
     gallery: gallery.data.items,
     testimonials: testimonials.data.items,
     home: home.data,
@@ -176,14 +167,15 @@ async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, 
 function positionsOnDemand(file: string, text: string, data: unknown, known: Map<string, Position>): SourceDoc {
   let parsed: SourceDoc | undefined;
   const positions = () => (parsed ??= parseYamlSource(file, text).doc!);
-  return { file, data, locate: (path) => known.get(pathKey(path)) ?? positions().locate(path), locateKey: (path) => (positions().locateKey ?? positions().locate)(path) };
+  return { file, data, locate: (path, atKey) => (atKey ? undefined : known.get(pathKey(path))) ?? positions().locate(path, atKey) };
 }
 
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
-async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<{ data: z.output<S>; doc: SourceDoc }[]> {
+/** A folder's files, each validated and with its origin, sorted by file name. */
+async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir: string, schema: Pick<S>): Promise<(z.output<S> & { origin: Origin })[]> {
   const files = ctx.reader.list(dir, /\.ya?ml$/);
-  const out: { data: z.output<S>; doc: SourceDoc }[] = [];
+  const out: (z.output<S> & { origin: Origin })[] = [];
   await Promise.all(files.map(async (rel) => {
     const source = ctx.reader.read(rel);
     if (typeof source === 'string') return;
@@ -194,9 +186,9 @@ async function loadYamlDir<S extends z.ZodType<{ id: string }>>(ctx: Loader, dir
       ctx.diagnostics.push(errors.idMismatch({ file: source.file, field: 'id', ...loaded.doc.locate(['id']) }, loaded.data.id, fileId));
       return;
     }
-    out.push(loaded);
+    out.push({ ...loaded.data, origin: { file: source.file } });
   }));
-  return out.sort((a, b) => compareText(a.doc.file, b.doc.file));
+  return out.sort((a, b) => a.origin.file.localeCompare(b.origin.file));
 }
 
 async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, schema: Pick<S>): Promise<MarkdownPage<z.output<S>> | undefined> {

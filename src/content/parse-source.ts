@@ -26,10 +26,11 @@ export interface SourceDoc {
   file: string;
   /** Parsed plain data. */
   data: unknown;
-  /** Position of a field (or of its closest existing parent when the field is missing). */
-  locate(path: FieldPath): Position;
-  /** Position of a field's key rather than its value (an unknown key is marked where it is written). */
-  locateKey?(path: FieldPath): Position;
+  /**
+   * Position of a field (or of its closest existing parent when the field is missing); `atKey`:
+   * of its key rather than its value (an unknown key is marked where it is written).
+   */
+  locate(path: FieldPath, atKey?: boolean): Position;
 }
 
 export interface ParsedMarkdown {
@@ -86,9 +87,8 @@ export function parseYamlSource(file: string, source: string, lineOffset = 0): {
     if (/alias count/i.test(reason)) return { diagnostics: [errors.yamlAliasLimit(where, MAX_ALIASES)] };
     return { diagnostics: [lineOffset ? errors.frontMatterSyntax(where, reason) : errors.yamlSyntax(where, reason)] };
   }
-  const locate = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset);
-  const locateKey = (path: FieldPath): Position => locateIn(document, lineCounter, path, lineOffset, true);
-  return { doc: { file, data, locate, locateKey }, diagnostics };
+  const locate = (path: FieldPath, atKey = false): Position => locateIn(document, lineCounter, path, lineOffset, atKey);
+  return { doc: { file, data, locate }, diagnostics };
 }
 
 /** How far aliases (`*name`) may expand a file, as the yaml library counts (its default). */
@@ -106,7 +106,7 @@ function firstAliasOffset(document: Document): number | undefined {
   return offset;
 }
 
-function locateIn(document: Document, lineCounter: Yaml.LineCounter, path: FieldPath, lineOffset: number, atKey = false): Position {
+function locateIn(document: Document, lineCounter: Yaml.LineCounter, path: FieldPath, lineOffset: number, atKey: boolean): Position {
   const { isMap, isSeq, isNode } = yaml();
   let node: unknown = document.contents;
   let offset = rangeStart(node) ?? 0;

@@ -14,27 +14,20 @@ export function bodyReleased(source: SourceText | undefined): source is SourceTe
 }
 
 /**
- * The body as the content stage cut it: the file's text read again, checked against the hash
- * the build keyed its pages with. Undefined when the file is gone or changed since it was loaded.
- */
-export function readBody(source: SourceText & { path: string; start: number }): string | undefined {
-  let text: string;
-  try {
-    text = normalizeSource(readFileSync(source.path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-  return sourceHash(text) === source.hash ? text.slice(source.start) : undefined;
-}
-
-/**
- * The body the build left in `file`, read back: undefined when the build kept that body (or
- * has no such file), null when the file changed or went away since the content stage.
+ * The body the build left in `file`, as the content stage cut it: the file's text read again,
+ * checked against the hash the build keyed its pages with. Undefined when the build kept that
+ * body (or has no such file), null when the file changed or went away since the content stage.
  */
 export function readBackBody(graph: Pick<ContentGraph, 'sources'>, file: string): string | null | undefined {
   const source = graph.sources?.get(file);
   if (!bodyReleased(source)) return undefined;
-  return readBody(source) ?? null;
+  let text: string;
+  try {
+    text = normalizeSource(readFileSync(source.path, 'utf8'));
+  } catch {
+    return null;
+  }
+  return sourceHash(text) === source.hash ? text.slice(source.start) : null;
 }
 
 /**

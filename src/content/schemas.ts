@@ -28,6 +28,14 @@ const cardFields = {
   ogImage: path.optional().describe('Optional social image of your own instead of the drawn card: a path under site-assets, at least 1200x630 pixels. Example: /images/og/spring-sale.jpg'),
 };
 
+/** The page's title and description in search results. */
+const metaFields = {
+  metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
+  metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+};
+
+const geo = (what: string) => z.object({ lat: z.number().describe('Latitude. Example: 35.2328'), lng: z.number().describe('Longitude. Example: -106.663') }).describe(what);
+
 const titled = z.object({ title: text.describe('A short heading. Example: Expert Craftsmen'), text: text.describe('One or two sentences under the heading.') });
 
 export const siteSchema = z.object({
@@ -43,7 +51,7 @@ export const siteSchema = z.object({
     postalCode: text.describe('ZIP code, quoted. Example: "87124"'),
     country: text.describe('Country code. Example: US'),
   }).describe('The shop\'s postal address (footer, contact page, search engines)'),
-  geo: z.object({ lat: z.number().describe('Latitude. Example: 35.2328'), lng: z.number().describe('Longitude. Example: -106.663') }).describe('The shop\'s map position'),
+  geo: geo('The shop\'s map position'),
   hours: z.array(z.object({
     days: z.array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])).min(1).describe('The days this row covers. Example: [Monday, Tuesday]'),
     opens: z.string().regex(/^\d{2}:\d{2}$/, 'a time like "09:00"').optional().describe('Opening time, 24-hour hh:mm, quoted. Example: "09:00"'),
@@ -89,8 +97,7 @@ export const serviceSchema = z.object({
     answer: text.describe('The answer, a few sentences.'),
   })).length(4, 'exactly 4 FAQs').describe('Exactly 4 questions and answers.'),
   relatedServices: z.array(slug).default([]).describe('2-3 ids of other services, any category. Example: [chair-upholstery, leather-furniture-repair]'),
-  metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
-  metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...metaFields,
   ...cardFields,
 });
 
@@ -102,8 +109,7 @@ export const categorySchema = z.object({
   description: text.describe('Two or three sentences for the category page intro.'),
   icon: text.describe('Icon name: sofa, car, motorcycle, plane, briefcase, anchor, pillow or leather.'),
   image: path.describe('Photo, a path under site-assets. Example: /images/services/furniture-upholstery.jpg'),
-  metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
-  metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...metaFields,
   services: z.array(serviceSchema).min(1).describe('The services of this category, at least one.'),
 });
 
@@ -113,8 +119,7 @@ export const detailingSchema = z.object({
   order: z.number().int().optional().describe('Optional position in lists, lowest first. Example: 1'),
   title: text.describe('The service\'s name in cards and lists. Example: Leather Detailing'),
   h1: text.describe('The page\'s main heading. Example: Professional Leather Detailing'),
-  metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
-  metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...metaFields,
   shortDescription: text.describe('One sentence for cards.'),
   description: text.describe('1-2 paragraphs for the page, a blank line between them (use a | block).'),
   image: path.describe('Photo, a path under site-assets. Example: /images/detailing/leather-detailing.jpg'),
@@ -130,11 +135,10 @@ export const locationSchema = z.object({
   name: text.describe('The town\'s name. Example: Rio Rancho'),
   title: text.describe('The page\'s main heading. Example: Upholstery & Detailing in Rio Rancho, NM'),
   subtitle: text.describe('One line under the title.'),
-  geo: z.object({ lat: z.number().describe('Latitude. Example: 35.2328'), lng: z.number().describe('Longitude. Example: -106.663') }).describe('The town\'s map position'),
+  geo: geo('The town\'s map position'),
   description: z.array(text).length(3, 'exactly three paragraphs').describe('Exactly three paragraphs, one list item each.'),
   servicesIntro: text.describe('One or two sentences introducing the services list.'),
-  metaTitle: text.describe('The page\'s <title> in search results, at most 60 characters with the site name. Example: "Sofa Reupholstery in Albuquerque"'),
-  metaDescription: text.describe('The page\'s description in search results, 50-160 characters.'),
+  ...metaFields,
   ...cardFields,
 });
 

@@ -1,6 +1,6 @@
 // The content graph: every entity of the site, validated and linked.
 import type {
-  AboutData, CardChoice, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial,
+  AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, PostFrontMatter, Redirect, Service, SiteData, Testimonial,
 } from './schemas.ts';
 
 export type { AboutData, Category, Detailing, DetailingPageData, GalleryItem, HomeData, LegalData, Location, Redirect, Service, SiteData, Testimonial };
@@ -12,23 +12,10 @@ export interface Origin {
   column?: number;
 }
 
-export interface Post {
+/** A blog post: its front matter (postSchema) with its slug, body and where they came from. */
+export interface Post extends Omit<PostFrontMatter, 'readingTime'> {
   /** id = slug = file name. */
   slug: string;
-  title: string;
-  /** The page's <title>, when the headline is too long for search results. */
-  metaTitle?: string;
-  description: string;
-  /** yyyy-mm-dd. */
-  date: string;
-  /** yyyy-mm-dd: when the post was last revised (`updated:`), never before `date` (check/check-updated.ts). */
-  updated?: string;
-  author: string;
-  tags: string[];
-  coverImage?: string;
-  /** The social card the editor chose (src/cards/chosen-cards.ts). */
-  card?: CardChoice;
-  ogImage?: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
   /**
@@ -37,8 +24,6 @@ export interface Post {
    */
   body: string;
   origin: Origin;
-  /** `draft: true` in the front matter. */
-  draft?: boolean;
   /** Set on a post that is not published yet (content/publication.ts); undefined once it is. */
   status?: PostStatus;
 }
@@ -61,7 +46,7 @@ export interface RedirectRule extends Redirect {
   origin: Origin;
 }
 
-export interface CategoryWithServices extends Category {
+interface CategoryWithServices extends Category {
   origin: Origin;
 }
 

@@ -39,14 +39,6 @@ function walk(schema: z.core.$ZodType, data: unknown, path: PropertyKey[], found
     case 'array':
       if (Array.isArray(data)) data.forEach((item, i) => walk(def.element, item, [...path, i], found));
       return;
-    case 'tuple':
-      if (Array.isArray(data)) {
-        data.forEach((item, i) => {
-          const item$ = def.items[i] ?? def.rest;
-          if (item$) walk(item$, item, [...path, i], found);
-        });
-      }
-      return;
     case 'record':
       if (isPlainObject(data)) for (const [key, value] of Object.entries(data)) walk(def.valueType, value, [...path, key], found);
       return;
@@ -61,20 +53,6 @@ function walk(schema: z.core.$ZodType, data: unknown, path: PropertyKey[], found
       found.push(...(best ?? []));
       return;
     }
-    case 'intersection': {
-      // A key is unknown only when neither side knows it.
-      const left: UnknownKey[] = [];
-      const right: UnknownKey[] = [];
-      walk(def.left, data, path, left);
-      walk(def.right, data, path, right);
-      const key = (u: UnknownKey) => JSON.stringify(u.path.map(String));
-      const inRight = new Map(right.map((u) => [key(u), u]));
-      for (const u of left) {
-        const other = inRight.get(key(u));
-        if (other) found.push({ path: u.path, known: [...new Set([...u.known, ...other.known])] });
-      }
-      return;
-    }
     case 'pipe':
       // The editor writes the pipe's input; a preprocess step (a transform first) has no shape.
       walk(def.in._zod.def.type === 'transform' ? def.out : def.in, data, path, found);
@@ -82,11 +60,6 @@ function walk(schema: z.core.$ZodType, data: unknown, path: PropertyKey[], found
     case 'optional':
     case 'nullable':
     case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-    case 'success':
       walk(def.innerType, data, path, found);
       return;
     case 'lazy':

@@ -16,7 +16,7 @@ export function validate<S extends z.ZodType>(schema: S, doc: SourceDoc): { data
 
 function unknownFieldWarnings(schema: z.ZodType, doc: SourceDoc): Diagnostic[] {
   return unknownKeys(schema, doc.data).map(({ path, known }) => {
-    const { line, column } = (doc.locateKey ?? doc.locate)(path);
+    const { line, column } = doc.locate(path, true);
     return errors.unknownField({ file: doc.file, line, column, field: fieldName(path) }, String(path[path.length - 1]), known);
   });
 }

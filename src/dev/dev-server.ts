@@ -1,7 +1,7 @@
 // stitch dev: builds in memory, serves the site with live reload, rebuilds what a change
 // affects, shows failed builds in the browser as an overlay (the terminal's diagnostics) and
 // receives quote requests locally. Ctrl+C stops everything it started.
-import { existsSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { basename, join, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -11,10 +11,10 @@ import { DevSession, type BuildOutcome } from './dev-session.ts';
 import { listen } from './listen.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH, LiveReload, type LiveClient } from './live-reload.ts';
 import { errorPage, injectOverlay, overlayHtml } from './overlay.ts';
-import { QUOTE_PATH, QuoteInbox, type QuoteLimits } from './quotes.ts';
+import { QUOTE_PATH, quoteInbox } from './quotes.ts';
 import { watchTrees } from './watch.ts';
-import { outputFor, serveOutput } from './serve-output.ts';
 import { allowRead, checkUrl, refuse, safeHandler } from '../preview/request-guard.ts';
+import { fileFor, folderFiles, serveSite, type SiteFiles } from '../preview/static-server.ts';
 
 export interface DevServerOptions {
   port: number;
@@ -23,15 +23,11 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** Colours in the terminal's diagnostics. */
   color?: boolean;
-  /** Limits of the local quote inbox (defaults in quotes.ts). */
-  quotes?: QuoteLimits;
 }
 
 export interface DevServer {
   url: string;
   port: number;
-  builder: DevSession;
-  live: LiveReload;
   /** Where received quotes are appended. */
   quotesFile: string;
   close(): Promise<void>;
@@ -42,7 +38,7 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   const color = options.color ?? false;
   const live = new LiveReload();
   const quotesFile = join(config.cacheDir, 'quotes.jsonl');
-  const inbox = new QuoteInbox(quotesFile, log, options.host, options.quotes);
+  const receiveQuote = quoteInbox(quotesFile, log, options.host);
   let shownWarnings = '';
 
   const report = (outcome: BuildOutcome) => {
@@ -63,10 +59,9 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
 
   const notify = (outcome: BuildOutcome) => {
     if (outcome.outputs.size === 0 && !outcome.recovered) return;
-    const output = builder.output!;
     const pageChanged = (client: LiveClient) => {
       if (client.path === undefined) return [...outcome.outputs].some((f) => f.endsWith('.html'));
-      return outcome.outputs.has(outputFor(output, client.path) ?? '404.html');
+      return outcome.outputs.has(fileFor(builtFiles, client.path)?.name ?? '404.html');
     };
     for (const client of live.clients) {
       if (outcome.cssOnly && !outcome.recovered && builder.state?.styles?.href) live.send(client, 'css', { href: builder.state.styles.href });
@@ -76,11 +71,15 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   };
 
   const builder = new DevSession(config, { extraHead: CLIENT_TAG, onBuild: report });
+  // The newest good build, and site-assets/ straight from disk (a photo never waits for a build).
+  const assets = folderFiles(config.assetsDir);
+  const builtFiles: SiteFiles = (path) => builder.output?.files.get(path);
+  const devFiles: SiteFiles = (path) => builtFiles(path) ?? assets(path);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = checkUrl(req.url);
     if (!url.ok) return refuse(res, url.status, url.message);
-    if (url.path === QUOTE_PATH) return inbox.receive(req, res);
+    if (url.path === QUOTE_PATH) return receiveQuote(req, res);
     if (!allowRead(req, res)) return;
     if (url.path === EVENTS_PATH) return live.connect(req, res, new URLSearchParams(url.search).get('path') ?? undefined);
     if (url.path === CLIENT_PATH) {
@@ -89,14 +88,14 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
       return;
     }
     // Never a stale page: wait for a build in flight, or build first if a file changed.
-    if (!isAssetOnDisk(config.assetsDir, url.path)) await builder.fresh();
+    if (!assets(url.path.slice(1))) await builder.fresh();
     const failure: Diagnostic[] | undefined = builder.failure;
     if (!builder.output) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(errorPage(failure ?? [], CLIENT_TAG));
       return;
     }
-    serveOutput(req, res, builder.output, config.assetsDir, (html) => (failure ? injectOverlay(html, failure) : html));
+    serveSite(req, res, devFiles, { cacheControl: 'no-store', html: (html) => (failure ? injectOverlay(html, failure) : html) });
   };
 
   // An unexpected error is a 500 for that request and a line in the terminal, never a dead server.
@@ -129,8 +128,6 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
   return {
     url,
     port,
-    builder,
-    live,
     quotesFile,
     close: () => (closing ??= (async () => {
       await watcher.close();
@@ -157,29 +154,13 @@ export async function startDevServer(config: ResolvedConfig, opts: { port: numbe
     return 1;
   }
   log(`\n  stitch dev  ${dev.url}\n\n  Watching content/, templates/ and site-assets/. Quotes go to ${join('.stitch', basename(dev.quotesFile))}. Ctrl+C to stop.\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second Ctrl+C while shutting down exits at once.
-      process.once('SIGINT', () => process.exit(130));
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  process.once('SIGINT', () => process.exit(130)); // a second Ctrl+C while shutting down exits at once
   await dev.close();
   const { stop } = await import('esbuild');
   await stop();
   log('stitch dev stopped.');
   return 0;
-}
-
-/** Whether a checked, decoded URL path (see checkUrl) names a file in site-assets/. */
-function isAssetOnDisk(assetsDir: string, path: string): boolean {
-  if (path === '/' || path.endsWith('/')) return false;
-  const file = join(assetsDir, path);
-  return file.startsWith(assetsDir + sep) && existsSync(file) && statSync(file).isFile();
 }
 
 function list(files: string[]): string {

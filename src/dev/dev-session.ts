@@ -14,7 +14,7 @@ import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../content/publication.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import { MemoryWriter } from '../output/writer.ts';
-import { apply, changedPaths, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
+import { changes, look, takeSnapshot, type Snapshot, type SnapshotRoot } from './snapshot.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -101,7 +101,7 @@ export class DevSession {
   /** For requests: waits for a build in flight, and builds first if a file changed unseen or a scheduled post came due. */
   async fresh(): Promise<void> {
     while (this.loop) await this.loop;
-    if (this.initial || this.publicationDue() || changedPaths(this.built, takeSnapshot(this.inputs)).length > 0) await this.schedule();
+    if (this.initial || this.publicationDue() || changes(this.built, takeSnapshot(this.inputs)).size > 0) await this.schedule();
   }
 
   /** A file in site-assets/ was replaced (the snapshot sees only names): the next build redoes the images. */
@@ -130,45 +130,54 @@ export class DevSession {
     let restarts = 0;
     do {
       this.again = false;
-      const hint = this.walk || this.initial ? undefined : this.hinted;
+      const hint = this.walk ? undefined : this.hinted; // the first build walks: `walk` starts true
       this.walk = false;
       this.hinted = new Set();
-      // With hints only the files named are looked at (a few stats, not a walk of every input).
-      const looked = hint ? look(this.inputs, hint) : undefined;
-      const whole = looked ? undefined : takeSnapshot(this.inputs);
       const built = this.built;
-      const stampOf = (path: string) => (whole ? whole.get(path) : looked!.has(path) ? looked!.get(path) : built.get(path));
-      const changed = looked ? [...looked.keys()].filter((path) => built.get(path) !== looked.get(path)).sort() : changedPaths(built, whole!);
+      // The inputs that changed, with their stamps now: with hints only the files named are
+      // looked at (a few stats, not a walk of every input).
+      const looked = hint ? look(this.inputs, hint) : changes(built, takeSnapshot(this.inputs));
+      const stampOf = (path: string) => (looked.has(path) ? looked.get(path) : built.get(path));
+      const changed = [...looked.keys()].filter((path) => built.get(path) !== looked.get(path)).sort();
       const due = this.publicationDue();
       if (changed.length === 0 && !this.initial && !due) continue;
-      const candidate = await this.buildOnce(changed, due, stampOf);
+      const result = await this.buildOnce(changed, due, stampOf);
       // Were the files it read still being written (an editor's save truncates, then writes)? With
       // hints: those it was told of, and those the watcher reported since.
-      const recheck = hint && !this.walk ? [...hint, ...this.hinted] : undefined;
-      const moved = recheck ? [...look(this.inputs, recheck)].some(([path, stamp]) => stamp !== stampOf(path)) : changedPaths(whole ?? built, takeSnapshot(this.inputs)).length > 0;
-      if (moved && restarts++ < MAX_RESTARTS) {
+      const recheck = hint && !this.walk ? look(this.inputs, [...hint, ...this.hinted]) : changes(built, takeSnapshot(this.inputs));
+      const restart = [...recheck].some(([path, stamp]) => stamp !== stampOf(path)) && restarts++ < MAX_RESTARTS;
+      // The images were not rebuilt for a published build: the next one still has to.
+      if (restart || !result.good) this.photosChanged ||= result.photosChanged;
+      if (restart) {
         // Files changed while the build read them (an editor still writing): drop it, go again.
         this.again = true;
         if (hint) for (const path of hint) this.hinted.add(path);
         else this.walk = true;
         continue;
       }
-      const outcome = candidate.publish();
-      if (whole) this.built = whole;
-      else apply(built, looked!);
-      if (outcome.ok) this.unsettled.clear();
-      else for (const path of changed) this.unsettled.add(path);
+      const { good, state, writer } = result;
+      const outputs = good ? diffOutputs(this.output, writer) : new Set<string>();
+      const recovered = good && this.failure !== undefined;
+      if (good) {
+        this.state = state;
+        this.output = writer;
+        this.unsettled.clear();
+      } else for (const path of changed) this.unsettled.add(path);
+      this.failure = good ? undefined : state.diagnostics;
+      for (const [path, stamp] of looked) {
+        if (stamp === undefined) built.delete(path);
+        else built.set(path, stamp);
+      }
       this.initial = false;
-      this.options.onBuild?.(outcome);
+      this.options.onBuild?.({ ...result.outcome, ok: good, outputs, recovered, rendered: good ? (state.rendered ?? state.pages.size) : 0 });
     } while (this.again);
   }
 
-  /** Builds; `publish()` makes the result current (not called when it was built from half-written files). */
-  private async buildOnce(changedNow: string[], due: boolean, stampOf: (path: string) => string | undefined): Promise<{ publish: () => BuildOutcome }> {
+  /** One build of the inputs as they are now; run() publishes it unless it read half-written files. */
+  private async buildOnce(changedNow: string[], due: boolean, stampOf: (path: string) => string | undefined) {
     const started = performance.now();
     const config = { ...this.config, buildTime: this.now() };
     this.lastBuildAt = config.buildTime;
-    const changed = this.initial ? [] : changedNow.map((p) => relative(config.root, p));
     const sinceGood = [...new Set([...this.unsettled, ...changedNow])].sort();
     const inTemplates = sinceGood.filter((p) => p.startsWith(config.templatesDir + sep));
     const css = inTemplates.filter((p) => p.endsWith('.css'));
@@ -177,7 +186,6 @@ export class DevSession {
     const full = this.initial || !previous || sinceGood.some((p) => p.startsWith(config.assetsDir + sep));
     const photosChanged = this.photosChanged;
     this.photosChanged = false;
-    const cssOnly = !full && css.length > 0 && !code && sinceGood.every((p) => p.endsWith('.css'));
 
     // Pages whose key did not change are kept from the last good output (the CLI's rule, in memory).
     const writer = new MemoryWriter({ keyed: true, previous: full ? undefined : this.output });
@@ -199,43 +207,26 @@ export class DevSession {
       // A post that came due changes listings: the changed files do not say everything that changed.
       incremental: previous && !full ? { previous, changed: due ? undefined : sinceGood, reuse: { server: !code, client: !code, styles: css.length === 0, images: !photosChanged } } : undefined,
     });
-    const ms = performance.now() - started;
-    const base = { changed, cssOnly, ms, diagnostics: state.diagnostics, pages: state.pages.size };
-    if (!ok || hasErrors(state.diagnostics)) {
-      // The images were not rebuilt for a published build: the next one still has to.
-      this.photosChanged ||= photosChanged;
-      return {
-        publish: () => {
-          this.failure = state.diagnostics;
-          return { ...base, ok: false, outputs: new Set(), rendered: 0, recovered: false };
-        },
-      };
-    }
-    return {
-      publish: () => {
-        const outputs = diffOutputs(this.output, writer);
-        const recovered = this.failure !== undefined;
-        this.state = state;
-        this.output = writer;
-        this.failure = undefined;
-        return { ...base, ok: true, outputs, rendered: state.rendered ?? state.pages.size, recovered };
-      },
+    const outcome = {
+      changed: this.initial ? [] : changedNow.map((p) => relative(config.root, p)),
+      cssOnly: !full && css.length > 0 && !code && sinceGood.every((p) => p.endsWith('.css')),
+      ms: performance.now() - started,
+      diagnostics: state.diagnostics,
+      pages: state.pages.size,
     };
+    return { good: ok && !hasErrors(state.diagnostics), state, writer, photosChanged, outcome };
   }
 }
 
 function diffOutputs(before: MemoryWriter | undefined, after: MemoryWriter): Set<string> {
+  const bytes = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.from(c) : Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+  // Strings (pages) are compared as strings: no copy of every page per edit.
+  const same = (a: string | Uint8Array, b: string | Uint8Array) => a === b || ((typeof a !== 'string' || typeof b !== 'string') && bytes(a).equals(bytes(b)));
   const changed = new Set<string>();
   for (const [path, contents] of after.files) {
     const old = before?.files.get(path);
-    if (old === undefined || !sameContents(old, contents)) changed.add(path);
+    if (old === undefined || !same(old, contents)) changed.add(path);
   }
   for (const path of before?.files.keys() ?? []) if (!after.files.has(path)) changed.add(path);
   return changed;
-}
-
-function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b ? a === b : Buffer.from(a).equals(Buffer.from(b));
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

@@ -1,5 +1,6 @@
 // Listens on the requested port; when it is taken, says so and takes the next free one.
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const TRIES = 20;
 
@@ -8,20 +9,13 @@ export async function listen(server: Server, port: number, host: string, log: (l
     const candidate = port === 0 ? 0 : port + attempt;
     try {
       await new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => {
-          server.off('listening', onListening);
-          reject(error);
-        };
-        const onListening = () => {
-          server.off('error', onError);
+        server.once('error', reject);
+        server.listen(candidate, host, () => {
+          server.off('error', reject);
           resolve();
-        };
-        server.once('error', onError);
-        server.once('listening', onListening);
-        server.listen(candidate, host);
+        });
       });
-      const address = server.address();
-      return typeof address === 'object' && address ? address.port : candidate;
+      return (server.address() as AddressInfo).port;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' && port !== 0 && attempt + 1 < TRIES) {

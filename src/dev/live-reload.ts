@@ -21,14 +21,6 @@ export class LiveReload {
   /** Changes when the server restarts, so open pages reload when it comes back. */
   readonly serverId = randomUUID();
   readonly clients = new Set<LiveClient>();
-  private readonly heartbeat: NodeJS.Timeout;
-
-  constructor() {
-    this.heartbeat = setInterval(() => {
-      for (const c of this.clients) c.res.write(': ping\n\n');
-    }, 15_000);
-    this.heartbeat.unref();
-  }
 
   /** Keeps `res` open as an event stream for the page at `path`. */
   connect(req: IncomingMessage, res: ServerResponse, path?: string): void {
@@ -48,7 +40,6 @@ export class LiveReload {
   }
 
   close(): void {
-    clearInterval(this.heartbeat);
     for (const c of this.clients) c.res.end();
     this.clients.clear();
   }

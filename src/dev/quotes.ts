@@ -8,20 +8,9 @@ import { appendFile, mkdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { basename, dirname, join } from 'node:path';
-import { RateLimit } from './rate-limit.ts';
 
 export const QUOTE_PATH = '/__stitch/quote';
-export const MAX_BODY = 64 * 1024;
-
-export interface QuoteRecord {
-  receivedAt: string;
-  name?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  message?: unknown;
-  domain?: unknown;
-  [field: string]: unknown;
-}
+const MAX_BODY = 64 * 1024;
 
 export interface QuoteLimits {
   /** Posts one client address may send at once (default 10). */
@@ -32,31 +21,43 @@ export interface QuoteLimits {
   maxFileBytes?: number;
 }
 
-export class QuoteInbox {
-  private readonly limit: RateLimit;
-  private readonly maxFileBytes: number;
+/**
+ * A token bucket per client address: `burst` requests at once, then one every `refillMs`. The
+ * answer is 0 when `client` may go on (a token is taken), otherwise the milliseconds until it may.
+ */
+export function rateLimit(burst: number, refillMs: number, now = () => Date.now()): (client: string) => number {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (client) => {
+    const time = now();
+    const bucket = buckets.get(client) ?? { tokens: burst, at: time };
+    bucket.tokens = Math.min(burst, bucket.tokens + (time - bucket.at) / refillMs);
+    bucket.at = time;
+    // At most 1,000 addresses are remembered; the least recently seen is forgotten first.
+    buckets.delete(client);
+    buckets.set(client, bucket);
+    if (buckets.size > 1000) buckets.delete(buckets.keys().next().value as string);
+    if (bucket.tokens < 1) return Math.ceil((1 - bucket.tokens) * refillMs);
+    bucket.tokens -= 1;
+    return 0;
+  };
+}
 
-  constructor(
-    /** Where quotes are appended, one JSON object per line. */
-    readonly file: string,
-    private readonly log: (line: string) => void,
-    /** The --host the server listens on: a Host header naming it is this server. */
-    private readonly host: string,
-    limits: QuoteLimits = {},
-  ) {
-    this.limit = new RateLimit(limits.burst ?? 10, limits.refillMs ?? 6000);
-    this.maxFileBytes = limits.maxFileBytes ?? 10 * 1024 * 1024;
-  }
-
-  async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * The handler of QUOTE_PATH: appends each quote to `file`, one JSON object per line. `host`: the
+ * --host the server listens on (a Host header naming it is this server).
+ */
+export function quoteInbox(file: string, log: (line: string) => void, host: string, limits: QuoteLimits = {}) {
+  const wait = rateLimit(limits.burst ?? 10, limits.refillMs ?? 6000);
+  const maxFileBytes = limits.maxFileBytes ?? 10 * 1024 * 1024;
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'POST') return reply(405, { ok: false, error: 'POST a JSON quote request here.' }, { Allow: 'POST' });
-    if (!sameOrigin(req, this.host)) return reply(403, { ok: false, error: 'Quote requests are accepted only from pages of this dev server.' });
-    const wait = this.limit.take(req.socket.remoteAddress ?? '');
-    if (wait > 0) return reply(429, { ok: false, error: 'Too many quote requests; try again shortly.' }, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    if (!sameOrigin(req, host)) return reply(403, { ok: false, error: 'Quote requests are accepted only from pages of this dev server.' });
+    const waitMs = wait(req.socket.remoteAddress ?? '');
+    if (waitMs > 0) return reply(429, { ok: false, error: 'Too many quote requests; try again shortly.' }, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
     // The rest of an oversized body is not read: the connection closes after the answer.
     const tooLarge = () => reply(413, { ok: false, error: `Quote request larger than ${MAX_BODY / 1024} KB.` }, { Connection: 'close' });
     if (Number(req.headers['content-length']) > MAX_BODY) return tooLarge();
@@ -74,18 +75,18 @@ export class QuoteInbox {
       return reply(400, { ok: false, error: 'Expected a JSON body.' });
     }
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return reply(400, { ok: false, error: 'Expected a JSON object.' });
-    const record: QuoteRecord = { receivedAt: new Date().toISOString(), ...(payload as Record<string, unknown>) };
+    const record: Record<string, unknown> = { receivedAt: new Date().toISOString(), ...payload };
     const line = `${JSON.stringify(record)}\n`;
-    const current = await stat(this.file).then((s) => s.size, () => 0);
-    if (current + Buffer.byteLength(line) > this.maxFileBytes) {
-      this.log(`Quote request refused: ${join('.stitch', basename(this.file))} is full (${Math.round(this.maxFileBytes / 1024)} KB). Move it away to receive more.`);
+    const current = await stat(file).then((s) => s.size, () => 0);
+    if (current + Buffer.byteLength(line) > maxFileBytes) {
+      log(`Quote request refused: ${join('.stitch', basename(file))} is full (${Math.round(maxFileBytes / 1024)} KB). Move it away to receive more.`);
       return reply(507, { ok: false, error: 'The local quote inbox is full; see the terminal.' });
     }
-    await mkdir(dirname(this.file), { recursive: true });
-    await appendFile(this.file, line);
-    this.log(describeQuote(record));
+    await mkdir(dirname(file), { recursive: true });
+    await appendFile(file, line);
+    log(describeQuote(record));
     reply(200, { ok: true });
-  }
+  };
 }
 
 /**
@@ -93,7 +94,7 @@ export class QuoteInbox {
  * same browser: its Origin (when sent) is this server's, and the Host names this server: a
  * foreign name pointed at this machine (DNS rebinding) sends a matching Origin and Host.
  */
-export function sameOrigin(req: IncomingMessage, listenHost: string): boolean {
+function sameOrigin(req: IncomingMessage, listenHost: string): boolean {
   const host = req.headers.host?.toLowerCase();
   if (!host) return false;
   let name: string;
@@ -110,11 +111,11 @@ export function sameOrigin(req: IncomingMessage, listenHost: string): boolean {
 }
 
 /** Control characters (ANSI escape sequences, carriage returns, bidirectional overrides) as `\u{…}`, so a request cannot restyle or rewrite the terminal. */
-export function printable(text: string): string {
+function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
-export function describeQuote(q: QuoteRecord): string {
+function describeQuote(q: Record<string, unknown>): string {
   const field = (v: unknown) => (typeof v === 'string' && v.trim() ? printable(v.trim()) : '—');
   const lines = [
     `Quote request from ${field(q.name)} <${field(q.email)}>, phone ${field(q.phone)}${typeof q.domain === 'string' && q.domain ? ` (${printable(q.domain)})` : ''}`,

@@ -1,7 +1,7 @@
 // A snapshot of the files a build reads (path → mtime and size). Comparing snapshots tells
 // exactly which files changed, were added or removed: the watcher only says "look again",
 // so a missed or merged file event can never leave a stale page behind.
-import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 export type Snapshot = Map<string, string>;
@@ -18,8 +18,17 @@ export function isScratchFile(name: string): boolean {
 }
 
 /** What a snapshot records of a file: it changed when this did. */
-export function stamp(s: Stats): string {
+function stamp(s: Stats): string {
   return `${s.mtimeMs}:${s.size}:${s.ino}`;
+}
+
+/** The file's stats, following links; undefined when it is missing or unreadable (a dangling or looping link). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
@@ -37,39 +46,20 @@ export function takeSnapshot(roots: SnapshotRoot[]): Snapshot {
       if (isScratchFile(entry.name)) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, namesOnly, above);
-      else if (entry.isSymbolicLink() && isFolder(path)) {
-        const real = realOf(path);
+      else if (entry.isSymbolicLink() && statOf(path)?.isDirectory()) {
+        const real = realpathSync(path);
         if (!above.has(real)) walk(path, namesOnly, new Set(above).add(real));
-      } else if (namesOnly) out.set(path, '');
-      else {
-        try {
-          const s = statSync(path);
-          out.set(path, stamp(s));
-        } catch {
-          // deleted between readdir and stat (or a dangling link): it is gone
-        }
+      } else {
+        // undefined: deleted between readdir and stat (or a dangling link), so it is gone
+        const stats = namesOnly ? undefined : statOf(path);
+        if (namesOnly || stats) out.set(path, stats ? stamp(stats) : '');
       }
     }
   };
-  for (const root of roots) walk(root.dir, root.namesOnly ?? false, new Set([realOf(root.dir)]));
+  for (const root of roots) {
+    if (existsSync(root.dir)) walk(root.dir, root.namesOnly ?? false, new Set([realpathSync(root.dir)]));
+  }
   return out;
-}
-
-/** Whether `path` is a folder (through links); false when it is missing. */
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function realOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
@@ -82,34 +72,16 @@ export function look(roots: SnapshotRoot[], paths: Iterable<string>): Map<string
   for (const path of paths) {
     const root = roots.find((r) => path.startsWith(r.dir + sep));
     if (!root || relative(root.dir, path).split(sep).some(isScratchFile)) continue;
-    let s: Stats | undefined;
-    try {
-      s = statSync(path);
-    } catch {
-      // gone
-    }
+    const s = statOf(path);
     out.set(path, s?.isFile() ? (root.namesOnly ? '' : stamp(s)) : undefined);
   }
   return out;
 }
 
-/** `snapshot` with what `look` found put in (changed in place, and returned). */
-export function apply(snapshot: Snapshot, looked: Map<string, string | undefined>): Snapshot {
-  for (const [path, stamp] of looked) {
-    if (stamp === undefined) snapshot.delete(path);
-    else snapshot.set(path, stamp);
-  }
-  return snapshot;
-}
-
-/** Paths added, removed or modified between two snapshots (among `only`, when given). */
-export function changedPaths(before: Snapshot, after: Snapshot, only?: Iterable<string>): string[] {
-  const out: string[] = [];
-  if (only) {
-    for (const path of new Set(only)) if (before.get(path) !== after.get(path)) out.push(path);
-    return out.sort();
-  }
-  for (const [path, sig] of after) if (before.get(path) !== sig) out.push(path);
-  for (const path of before.keys()) if (!after.has(path)) out.push(path);
-  return out.sort();
+/** The paths added, removed or modified between two snapshots, each with its stamp in `after` (undefined: removed). */
+export function changes(before: Snapshot, after: Snapshot): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const [path, stamp] of after) if (before.get(path) !== stamp) out.set(path, stamp);
+  for (const path of before.keys()) if (!after.has(path)) out.set(path, undefined);
+  return out;
 }

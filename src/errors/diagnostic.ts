@@ -4,41 +4,34 @@
 /** `info`: a fact worth knowing that is not a problem (a scheduled post); never fails a run, not even with --strict. */
 export type Severity = 'error' | 'warning' | 'info';
 
-export interface Diagnostic {
-  /** Stable name from the error catalogue, e.g. `ContentSchemaError`. */
-  code: string;
-  severity: Severity;
-  /** One-line title from the catalogue. */
-  title: string;
-  /** The full message: what was expected and what was found. */
-  message: string;
-  /** How to fix it. */
-  hint?: string;
-  /** File path relative to the project root, when the problem lives in a file. */
+/** Where a diagnostic points. */
+export interface Where {
+  /** Relative to the project root. */
   file?: string;
   /** 1-based line and column. */
   line?: number;
   column?: number;
   /** Dotted field path inside the file, e.g. `services[2].relatedServices[0]`. */
   field?: string;
+}
+
+export interface Diagnostic extends Where {
+  /** Stable name from the error catalogue, e.g. `ContentSchemaError`. */
+  code: string;
+  severity: Severity;
+  /** One-line title from the catalogue. */
+  title: string;
+  /** What was expected and what was found. */
+  message: string;
+  /** How to fix it. */
+  hint?: string;
   /** The lines around the problem, with a marker, when the file could be read. */
   frame?: string;
-  /** What the finding is about, as data for the stages that read diagnostics (never shown). */
-  data?: DiagnosticData;
-}
-
-/** Structured facts of a diagnostic, so no stage parses a message. */
-export interface DiagnosticData {
-  /** The public path of the asset a MissingAssetError names. */
-  assetPath?: string;
-}
-
-/** Where a diagnostic points: a file, a line and column in it, a field. */
-export interface Where {
-  file?: string;
-  line?: number;
-  column?: number;
-  field?: string;
+  /** Structured facts for the stages that read diagnostics (never shown), so none parses a message. */
+  data?: {
+    /** The public path of the asset a MissingAssetError names. */
+    assetPath?: string;
+  };
 }
 
 /** A diagnostic of the catalogue (catalogue.ts). */
@@ -84,12 +77,6 @@ export function codeFrame(source: string, line: number, column?: number): string
 /** Wrap, don't replace: a stage adds what it was doing and keeps the cause. */
 export function wrapError(error: unknown, doing: string, file?: string): Diagnostic {
   const cause = error instanceof Error ? error.message : String(error);
-  return {
-    code: 'InternalError',
-    severity: 'error',
-    title: 'Unexpected error',
-    message: `Unexpected error while ${doing}: ${cause}`,
-    hint: 'This is probably a bug in a template or in stitch. Run with STITCH_DEBUG=1 for the stack trace.',
-    file,
-  };
+  return make('InternalError', 'error', 'Unexpected error', `Unexpected error while ${doing}: ${cause}`,
+    'This is probably a bug in a template or in stitch. Run with STITCH_DEBUG=1 for the stack trace.', { file });
 }

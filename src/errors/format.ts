@@ -1,6 +1,5 @@
 // One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI.
 import type { Diagnostic } from './diagnostic.ts';
-import { compareText } from '../content/compare-text.ts';
 
 export type Format = 'text' | 'json' | 'github';
 
@@ -31,7 +30,7 @@ export function byFile(diagnostics: Diagnostic[]): [string, Diagnostic[]][] {
     const key = d.file ?? '(site)';
     groups.set(key, [...(groups.get(key) ?? []), d]);
   }
-  return [...groups].sort(([a], [b]) => compareText(a, b));
+  return [...groups].sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** Text report grouped by file, then a summary line. */

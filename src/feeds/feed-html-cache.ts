@@ -3,13 +3,10 @@
 // cost, and the newest posts rarely change between two builds.
 import { createHash } from 'node:crypto';
 import { textKind, type CacheKind } from '../cache/cache.ts';
-import { engineVersion } from '../cache/engine-version.ts';
-
-/** Libraries whose output is in the cached HTML. */
-const PACKAGES = ['unified', 'rehype-parse', 'rehype-stringify', 'parse5', 'hast-util-from-parse5', 'hast-util-to-html'];
+import { engineVersions } from '../cache/engine-version.ts';
 
 export function feedHtmlCacheKind(): CacheKind<string> {
-  return textKind('feeds', engineVersion(['feeds'], PACKAGES));
+  return textKind('feeds', engineVersions.feedHtml);
 }
 
 /** The key of one post's content: its Markdown HTML and the URL it is resolved against. */

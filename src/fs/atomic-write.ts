@@ -12,7 +12,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** What can be written: text, bytes, or chunks (a large file need not be in memory twice). */
-export type FileData = string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+type FileData = string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /** A temporary name no other build (thread or process) writing the same file at once can have. */
 function tempName(file: string): string {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Message, Metafile, Plugin } from 'esbuild';
 import fg from 'fast-glob';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
+import type { Caches } from '../cache/cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { LAZY_SUFFIX } from './entry-names.ts';
@@ -38,8 +39,8 @@ export async function listIslands(templatesDir: string): Promise<string[]> {
   return (await fg('islands/*.tsx', { cwd: templatesDir })).map((f) => basename(f, '.tsx')).sort();
 }
 
-/** `options.cache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
-export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; cache?: string }): Promise<ClientBundle> {
+/** `options.cache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; cache?: Caches }): Promise<ClientBundle> {
   if (names.length === 0) return { entries: new Map(), files: [] };
   const component = (name: string) => JSON.stringify(`${templatesDir}/islands/${name}.tsx`);
   const sources: Record<string, (name: string) => string> = {

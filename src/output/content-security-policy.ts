@@ -18,12 +18,12 @@ export interface PolicySources {
 }
 
 /** A CSP hash source for an inline script: 'sha256-<base64>' of its UTF-8 text. */
-export function scriptHash(source: string): string {
+function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
 /** The origin of an absolute http(s) URL, or undefined (a relative URL is same-origin). */
-export function urlOrigin(url: string): string | undefined {
+function urlOrigin(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;

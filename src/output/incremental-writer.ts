@@ -1,6 +1,5 @@
-// The CLI's output sink: like the file-system writer, nothing is visible before commit() and a
-// failed build leaves the previous output untouched, but a build only renders and writes what
-// changed.
+// The disk writer (stitch build): nothing is visible before commit(), a failed build leaves the
+// previous output untouched, and a build only renders and writes what changed.
 //
 // A manifest in .stitch/cache/output/ records, per output file, the key it was written from
 // (a page's render inputs, or a hash of the contents) and the size and mtime it got on disk.
@@ -10,10 +9,10 @@
 //   kept; changed files are written into the staging folder, and at commit the kept ones are
 //   hard-linked into it from the output folder (copied where links fail).
 // Either way the staging folder ends up holding the complete new output and is swapped in by
-// the same two renames as the file-system writer's (output-swap.ts): a build killed at any
-// moment leaves the previous output or the new one, never a mix. The manifest is marked dirty
-// around the swap, so a killed commit is followed by a full write. Files added to the output
-// folder by hand are not carried over (a build that changes nothing leaves the folder as it is).
+// two renames (output-swap.ts): a build killed at any moment leaves the previous output or the
+// new one, never a mix. The manifest is marked dirty around the swap, so a killed commit is
+// followed by a full write. Files added to the output folder by hand are not carried over (a
+// build that changes nothing leaves the folder as it is).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -39,8 +38,6 @@ export class IncrementalWriter implements ReusingWriter {
   /** A kept file's metadata changed (else a build that writes nothing leaves the manifest as it is). */
   private described = false;
   private opened?: Promise<void>;
-  /** open() has finished: a kept file is settled without a promise chain (put). */
-  private ready = false;
   /** Writes in flight (abort waits for them before removing the staging folder). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -52,16 +49,17 @@ export class IncrementalWriter implements ReusingWriter {
 
   /** Puts right what a killed build left, then loads the manifest; called on first use. */
   private open(): Promise<void> {
-    this.opened ??= (async () => {
+    return (this.opened ??= (async () => {
       await recoverOutput(this.outDir);
       if (existsSync(this.outDir)) this.previous = await readManifest(this.manifestFile, this.outDir);
-    })().then(() => {
-      this.ready = true;
-    });
-    return this.opened;
+    })());
   }
 
-  /** Whether the previous build wrote `path` from `key` and the file is still as written. */
+  async prepare(): Promise<void> {
+    await this.open();
+  }
+
+  /** The previous build's entry of `path` when it was written from `key` and the file is still as written. */
   private intact(path: string, key: string): Entry | undefined {
     const entry = this.previous?.[path];
     if (!entry || entry.key !== key) return undefined;
@@ -73,51 +71,44 @@ export class IncrementalWriter implements ReusingWriter {
     }
   }
 
-  private retain(path: string, entry: Entry): void {
+  /** `staged`: written to the staging folder in this build (else carried over from the output at commit). */
+  private record(path: string, entry: Entry, staged: boolean): void {
     this.next.set(path, entry);
-    this.staged.delete(path);
-  }
-
-  reuse(path: string, key: string): PageFacts | undefined {
-    // Synchronous by design (called per page in a tight loop): prepare() must have run.
-    if (!this.opened) return undefined;
-    const entry = this.intact(path, `page:${key}`);
-    if (!entry?.page) return undefined;
-    this.retain(path, entry);
-    return entry.page;
-  }
-
-  async prepare(): Promise<void> {
-    await this.open();
-  }
-
-  private put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageFacts): Promise<void> {
-    // Most files of a warm build are kept (~8,000 at 4,000 posts, pages' cards among them): settled here.
-    if (this.ready && this.keepIntact(path, key, page)) return Promise.resolve();
-    const p = this.putNow(path, key, produce, page, this.ready);
-    this.inFlight.add(p);
-    return p.finally(() => this.inFlight.delete(p));
+    if (staged) this.staged.add(path);
+    else this.staged.delete(path);
   }
 
   /** Keeps the previous build's file when it was written from `key` and is intact. */
   private keepIntact(path: string, key: string, page?: PageFacts): boolean {
     const kept = this.intact(path, key);
     if (!kept) return false;
-    this.retain(path, { ...kept, page: page ?? kept.page });
+    this.record(path, { ...kept, page: page ?? kept.page }, false);
     if (page) this.described = true;
     return true;
   }
 
-  /** `checked`: keepIntact() already said no. */
-  private async putNow(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageFacts, checked = false): Promise<void> {
-    await this.open();
-    if (!checked && this.keepIntact(path, key, page)) return;
-    const file = outputFile(this.staging, path);
-    await this.ensureDir(file);
-    await produce(file);
-    const s = await stat(file);
-    this.next.set(path, { key, size: s.size, mtimeMs: s.mtimeMs, page });
-    this.staged.add(path);
+  reuse(path: string, key: string): PageFacts | undefined {
+    // Synchronous (called per page in a tight loop): prepare() must have run.
+    const entry = this.intact(path, `page:${key}`);
+    if (!entry?.page) return undefined;
+    this.record(path, entry, false);
+    return entry.page;
+  }
+
+  private put(path: string, key: string, produce: (file: string) => Promise<void>, page?: PageFacts): Promise<void> {
+    // Most files of a warm build are kept (~8,000 at 4,000 posts, pages' cards among them): settled here, once the manifest is read.
+    if (this.previous && this.keepIntact(path, key, page)) return Promise.resolve();
+    const p = (async () => {
+      await this.open();
+      if (this.keepIntact(path, key, page)) return;
+      const file = outputFile(this.staging, path);
+      await this.ensureDir(file);
+      await produce(file);
+      const s = await stat(file);
+      this.record(path, { key, size: s.size, mtimeMs: s.mtimeMs, page }, true);
+    })();
+    this.inFlight.add(p);
+    return p.finally(() => this.inFlight.delete(p));
   }
 
   write(path: string, contents: string | Uint8Array, named?: string): Promise<void> {
@@ -140,8 +131,7 @@ export class IncrementalWriter implements ReusingWriter {
 
   wrotePage(path: string, key: string, size: number, mtimeMs: number): void {
     outputFile(this.staging, path);
-    this.next.set(path, { key: `page:${key}`, size, mtimeMs, page: { islands: [], scripts: [] } });
-    this.staged.add(path);
+    this.record(path, { key: `page:${key}`, size, mtimeMs, page: { islands: [], scripts: [] } }, true);
   }
 
   async readBack(path: string): Promise<Uint8Array | undefined> {
@@ -156,9 +146,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   async copy(path: string, from: string): Promise<void> {
-    // Synchronous: a build copies thousands of files, and a promise per stat costs several times the CPU.
-    const key = copyKey(from);
-    return this.put(path, key, (file) => copyFile(from, file));
+    return this.put(path, copyKey(from), (file) => copyFile(from, file));
   }
 
   private async ensureDir(file: string): Promise<void> {
@@ -194,10 +182,8 @@ export class IncrementalWriter implements ReusingWriter {
       const from = join(this.outDir, path);
       try {
         await link(from, to);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'ENOSYS') throw error;
-        // No hard links here (another file system, FAT): copy, and record the copy's size and mtime.
+      } catch {
+        // No hard links here (another file system, FAT): copy (which throws when the file is gone), and record the copy's size and mtime.
         await copyFile(from, to);
         const s = await stat(to);
         this.next.set(path, { ...entry, size: s.size, mtimeMs: s.mtimeMs });
@@ -223,7 +209,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 }
 
-/** A copied file's key: its path, size and mtime. */
+/** A copied file's key: its path, size and mtime (a synchronous stat: a build copies thousands of files, and a promise per stat costs several times the CPU). */
 function copyKey(from: string): string {
   const s = statSync(from);
   return `copy:${from}:${s.size}:${s.mtimeMs}`;

@@ -78,9 +78,6 @@ export function* manifestText(outDir: string, entries: Map<string, Entry>): Gene
   }
   yield Buffer.from(`${text}]}`);
 }
-
-
-
 /** The manifest's entries with their link facts read back (throws on a damaged table: then everything is written). */
 function unpack(manifest: Manifest): Record<string, Entry> {
   const reader = new LinkTableReader(manifest.linkTable);
@@ -109,35 +106,19 @@ function lazyLinks(reader: LinkTableReader, text: string): LinkFacts {
   };
 }
 
-/**
- * Whether `text` is three `;`-separated lists of comma-separated indexes below `size` — what
- * unpackLinks() and the table accept — checked in one pass without splitting it.
- */
+/** Three `;`-separated lists of comma-separated indexes: what unpackLinks() reads. */
+const PACKED_LINKS = /^(?:\d+(?:,\d+)*)?(?:;(?:\d+(?:,\d+)*)?){2}$/;
+
+/** Whether `text` is packed link facts whose indexes are all below `size`. */
 function validLinks(text: string, size: number): boolean {
-  let parts = 1;
-  let digits = false; // the current index has a digit
-  let comma = false; // the current list has had a comma
+  if (!PACKED_LINKS.test(text)) return false;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + (c - 48);
-      if (n >= size) return false;
-      digits = true;
-    } else if (c === 44) {
-      if (!digits) return false;
-      digits = false;
-      comma = true;
-      n = 0;
-    } else if (c === 59) {
-      if (comma && !digits) return false;
-      if (++parts > 3) return false;
-      digits = false;
-      comma = false;
-      n = 0;
-    } else return false;
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) n = 0; // ',' or ';': a new index starts
+    else if ((n = n * 10 + digit) >= size) return false;
   }
-  return parts === 3 && !(comma && !digits);
+  return true;
 }
 
 /**
@@ -149,16 +130,8 @@ function packLinks(packed: PackedLinkFacts): string {
   return `${packed.ids.join(',')};${packed.links.join(',')};${packed.resources.join(',')}`;
 }
 
-/** Throws on a damaged string (then everything is written). */
+/** The indexes of a string validLinks() accepted. */
 function unpackLinks(text: string): PackedLinkFacts {
-  const parts = text.split(';');
-  if (parts.length !== 3) throw new Error('damaged link facts');
-  const [ids, links, resources] = parts.map((part) => (part === '' ? [] : part.split(',').map(index)));
+  const [ids, links, resources] = text.split(';').map((part) => (part === '' ? [] : part.split(',').map(Number)));
   return { ids, links, resources };
-}
-
-function index(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || text === '') throw new Error(`damaged link index "${text}"`);
-  return n;
 }

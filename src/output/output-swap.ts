@@ -1,4 +1,4 @@
-// The one commit of the file-system writers: a staging folder beside the output folder is
+// The disk writer's commit (incremental-writer.ts): a staging folder beside the output folder is
 // filled with the complete new output, then swapped in with two renames (output → `-old`,
 // staging → output). A build killed at any moment leaves either the previous output or the
 // new one, never a mix. What a killed build leaves beside the output (its staging folder, or
@@ -17,7 +17,7 @@ export function stagingFolder(outDir: string): string {
  * Test-only fault injection: `STITCH_KILL_AT=<point>` makes the process SIGKILL itself at that
  * point of a commit, as `kill -9` would (test/engine/output-crash.test.ts).
  */
-export function commitPoint(point: 'staged' | 'dirty' | 'moved-out' | 'swapped'): void {
+function commitPoint(point: 'staged' | 'dirty' | 'moved-out' | 'swapped'): void {
   if (process.env.STITCH_KILL_AT === point) process.kill(process.pid, 'SIGKILL');
 }
 

@@ -1,10 +1,7 @@
-// A swappable output sink: the file-system writer builds into a temporary folder beside the
-// out dir and swaps it in (output-swap.ts); the memory writer lets check, dev and tests run the
-// whole pipeline without touching dist/.
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// A swappable output sink: the disk writer (incremental-writer.ts) builds into a staging folder
+// beside the out dir and swaps it in; the memory writer lets check, dev and tests run the whole
+// pipeline without touching dist/.
 import { outputFile } from './output-path.ts';
-import { recoverOutput, stagingFolder, swapIn } from './output-swap.ts';
 import type { PageFacts } from '../render/page-facts.ts';
 
 export interface Writer {
@@ -63,21 +60,11 @@ export class MemoryWriter implements ReusingWriter {
   readonly copies = new Map<string, string>();
   /** Per page: the key it was written from and its facts (keyed writers only). */
   readonly pages = new Map<string, { key: string; meta?: PageFacts }>();
-  /** Pages kept from `previous` by this build. */
-  kept = 0;
   private readonly keyed: boolean;
   private readonly previous?: MemoryWriter;
   constructor(options: { keyed?: boolean; previous?: MemoryWriter } = {}) {
     this.keyed = options.keyed ?? false;
     this.previous = options.previous;
-  }
-  /** A keyed copy of this output, to change a few files of (dev's body-edit rebuild). */
-  clone(): MemoryWriter {
-    const clone = new MemoryWriter({ keyed: true });
-    for (const [path, contents] of this.files) clone.files.set(path, contents);
-    for (const [path, page] of this.pages) clone.pages.set(path, page);
-    for (const [path, from] of this.copies) clone.copies.set(path, from);
-    return clone;
   }
   /** Whether page keys are worth computing for this writer. */
   get reusing(): boolean {
@@ -90,7 +77,6 @@ export class MemoryWriter implements ReusingWriter {
     if (!earlier || earlier.key !== key || !earlier.meta || contents === undefined) return undefined;
     this.files.set(path, contents);
     this.pages.set(path, earlier);
-    this.kept++;
     return earlier.meta;
   }
   async writePage(path: string, html: string, key: string) {
@@ -131,49 +117,36 @@ export class MemoryWriter implements ReusingWriter {
   }
 }
 
-/** Writes everything into a staging folder and swaps it in at commit (output-swap.ts). */
-export class FsWriter implements Writer {
-  private readonly staging: string;
-  private readonly dirs = new Set<string>();
-  private recovered?: Promise<void>;
-  constructor(private readonly outDir: string) {
-    this.staging = stagingFolder(outDir);
-  }
-  private async ensureDir(file: string) {
-    // What a killed build left beside the output is put right before this one writes.
-    await (this.recovered ??= recoverOutput(this.outDir));
-    const dir = dirname(file);
-    if (this.dirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    this.dirs.add(dir);
-  }
-  async write(path: string, contents: string | Uint8Array) {
-    const file = outputFile(this.staging, path);
-    await this.ensureDir(file);
-    await writeFile(file, contents);
-  }
-  async copy(path: string, from: string) {
-    const file = outputFile(this.staging, path);
-    await this.ensureDir(file);
-    await copyFile(from, file);
-  }
-  async commit() {
-    await (this.recovered ??= recoverOutput(this.outDir));
-    await swapIn(this.staging, this.outDir);
-  }
-  async abort() {
-    await rm(this.staging, { recursive: true, force: true });
-  }
-}
-
 /** Runs writes with bounded concurrency (file systems dislike thousands of open handles). */
 export async function writeAll<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
+  const queue = new WriteQueue(limit);
+  for (const item of items) await queue.add(() => fn(item));
+  await queue.drain();
+}
+
+/**
+ * Writes with bounded concurrency that start as soon as a file is ready (pages and cards stream
+ * in), with back-pressure so what is to be written never piles up in memory.
+ */
+export class WriteQueue {
+  private readonly running = new Set<Promise<void>>();
+  private error?: unknown;
+
+  constructor(private readonly limit = 32) {}
+
+  /** Starts a write; waits first while `limit` writes are in flight. */
+  async add(write: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    if (this.error) throw this.error;
+    const p: Promise<void> = write().catch((error: unknown) => {
+      this.error ??= error;
+    }).finally(() => this.running.delete(p));
+    this.running.add(p);
+  }
+
+  /** Waits for every write; rethrows the first failure. */
+  async drain(): Promise<void> {
+    while (this.running.size > 0) await Promise.race(this.running);
+    if (this.error) throw this.error;
+  }
 }

@@ -1,9 +1,9 @@
 // The templates (server), islands (client) and stylesheet bundles. esbuild works off the main
 // thread, so the bundles are started before the content loads and awaited when pages render.
 // Dev rebuilds take a bundle from the previous build when its sources did not change; with the
-// file caches (stitch build) a bundle whose inputs did not change comes from
-// .stitch/cache/bundles/ (cache/bundle-cache.ts) and esbuild is not started.
-import { join } from 'node:path';
+// file caches (stitch build) a bundle whose inputs did not change comes from the store
+// (cache/bundle-cache.ts) and esbuild is not started.
+import type { Caches } from '../cache/cache.ts';
 import { bundleIslands, listIslands, type ClientBundle } from '../islands/bundle-islands.ts';
 import { bundleStyles, type StyleBundle } from '../render/bundle-styles.ts';
 import { bundleTemplates, type ServerBundle } from '../render/bundle-templates.ts';
@@ -21,7 +21,7 @@ export function startBundles(state: BuildState, options: BuildContext): Promise<
   const reuse = options.incremental?.reuse ?? {};
   const previous = options.incremental?.previous;
   const minify = options.minify;
-  const cache = bundleCacheDir(state);
+  const cache = bundleCaches(state);
   const client = async () => (reuse.client && previous?.client ? previous.client
     : bundleIslands(config.root, config.templatesDir, await listIslands(config.templatesDir), { minify, cache }));
   return Promise.all([
@@ -31,9 +31,9 @@ export function startBundles(state: BuildState, options: BuildContext): Promise<
   ]).then(([server, client, styles]) => ({ server, client, styles }), (error: unknown) => ({ error }));
 }
 
-/** The bundle cache's folder in `stitch build`; none in dev (it keeps the last build's bundles) and check. */
-export function bundleCacheDir(state: BuildState): string | undefined {
-  return state.mode === 'build' ? join(state.config.cacheDir, 'cache', 'bundles') : undefined;
+/** The caches that keep bundles in `stitch build`; none in dev (it keeps the last build's bundles) and check. */
+export function bundleCaches(state: BuildState): Caches | undefined {
+  return state.mode === 'build' ? state.caches : undefined;
 }
 
 /** Puts the finished bundles into the state; a bundling error is thrown here, in stage order. */

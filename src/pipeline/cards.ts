@@ -6,7 +6,7 @@ import { buildCards } from '../cards/build-cards.ts';
 import { bundleCardTemplate } from '../cards/card-template.ts';
 import { errors } from '../errors/catalogue.ts';
 import { pagesLabel } from '../check/site-index.ts';
-import { bundleCacheDir } from './bundles.ts';
+import { bundleCaches } from './bundles.ts';
 import type { BuildContext, BuildState } from './state.ts';
 
 export async function cardsStage(state: BuildState, options: BuildContext): Promise<void> {
@@ -20,7 +20,7 @@ export async function cardsStage(state: BuildState, options: BuildContext): Prom
     root: config.root, assetsDir: config.assetsDir, cacheDir: config.cacheDir, caches: state.caches, writer: options.writer,
     siteName: graph.site.name, siteUrl: state.layout!.siteUrl, logo: graph.site.logo, render: options.renderCards,
     workers: options.workers, production: config.mode === 'production',
-    bundle: () => bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCacheDir(state)),
+    bundle: () => bundleCardTemplate(config.root, config.templatesDir, config.cacheDir, bundleCaches(state)),
     onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'cards', done, total }),
   });
   for (const { photo, reason, pages } of state.cards.photoErrors) {

@@ -54,17 +54,12 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Prom
  * that request and one log line, never a dead process.
  */
 export function safeHandler(handler: Handler, log: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
-  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
-    log(`${req.method} ${String(req.url).slice(0, 200)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    if (!res.headersSent) refuse(res, 500, 'Internal server error; see the terminal.');
-    else res.destroy();
-  };
   return (req, res) => {
-    try {
-      const done = handler(req, res);
-      if (done) done.catch((error: unknown) => fail(req, res, error));
-    } catch (error) {
-      fail(req, res, error);
-    }
+    // Called in an async function, so a throw and a rejection are caught alike.
+    (async () => handler(req, res))().catch((error: unknown) => {
+      log(`${req.method} ${String(req.url).slice(0, 200)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) refuse(res, 500, 'Internal server error; see the terminal.');
+      else res.destroy();
+    });
   };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { BuildOptions, Message } from 'esbuild';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
+import type { Caches } from '../cache/cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { esbuildDiagnostics } from './bundle-templates.ts';
@@ -16,8 +17,8 @@ export interface StyleBundle {
   files: { path: string; contents: Uint8Array }[];
 }
 
-/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
-export async function bundleStyles(root: string, templatesDir: string, minify: boolean, bundleCache?: string): Promise<StyleBundle> {
+/** `bundleCache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleStyles(root: string, templatesDir: string, minify: boolean, bundleCache?: Caches): Promise<StyleBundle> {
   const entry = `${templatesDir}/styles/index.css`;
   if (!existsSync(entry)) return { css: '', files: [] };
   const options: BuildOptions = {

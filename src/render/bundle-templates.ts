@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
 import type { ComponentType } from 'react';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
+import type { Caches } from '../cache/cache.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError } from '../errors/diagnostic.ts';
 import { keptModule } from './kept-module.ts';
@@ -52,7 +53,7 @@ export function esbuildDiagnostics(messages: Message[], root: string) {
  * One server-side ES module from `options` (an entry or stdin): React's automatic JSX, the
  * libraries left to Node. esbuild's errors become BundleError diagnostics at their file and line.
  */
-export async function bundleForNode(root: string, options: EsbuildOptions, cache?: { dir: string; id: string }): Promise<string> {
+export async function bundleForNode(root: string, options: EsbuildOptions, cache?: { caches: Caches; id: string }): Promise<string> {
   // esbuild is loaded only when a bundle is made (a warm build takes its bundles from the cache).
   const make = async () => (await import('esbuild')).build({
     absWorkingDir: root,
@@ -68,7 +69,7 @@ export async function bundleForNode(root: string, options: EsbuildOptions, cache
     metafile: true,
   }) as Promise<Bundled>;
   try {
-    const result = await cachedBundle(cache?.dir, cache?.id ?? '', root, options, make, [options.stdin?.sourcefile ?? '<stdin>']);
+    const result = await cachedBundle(cache?.caches, cache?.id ?? '', root, options, make, [options.stdin?.sourcefile ?? '<stdin>']);
     return Buffer.from(result.outputFiles[0].contents).toString('utf8');
   } catch (error) {
     const failure = error as { errors?: Message[] };
@@ -76,8 +77,8 @@ export async function bundleForNode(root: string, options: EsbuildOptions, cache
   }
 }
 
-/** `bundleCache`: the folder of the bundle cache (cache/bundle-cache.ts); none: bundled every time. */
-export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string, bundleCache?: string): Promise<ServerBundle> {
+/** `bundleCache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */
+export async function bundleTemplates(root: string, templatesDir: string, cacheDir: string, bundleCache?: Caches): Promise<ServerBundle> {
   const entry = `${templatesDir}/index.ts`;
   if (!existsSync(entry)) throw new StitchError([errors.bundleFailed(`${entry} not found`)]);
   const code = await bundleForNode(root, {
@@ -90,7 +91,7 @@ export async function bundleTemplates(root: string, templatesDir: string, cacheD
     loader: { '.css': 'empty', '.svg': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
     jsxImportSource: recordingJsx,
-  }, bundleCache ? { dir: bundleCache, id: 'templates' } : undefined);
+  }, bundleCache && { caches: bundleCache, id: 'templates' });
   const kept = await keptModule<ServerModule & ServerFacts, ServerFacts>(`${cacheDir}/server`, 'templates', code, 12,
     ({ headScript, frameOrigins, themeColor }) => ({ headScript, frameOrigins, themeColor }), (facts) => typeof facts === 'object' && facts !== null);
   return { ...kept.facts, hash: kept.hash, file: kept.file, load: kept.load };

@@ -33,7 +33,8 @@ export interface OutputFiles {
 /** Finds the output a redirect stub would collide with: the same path, a file where it needs a folder, or a reserved folder. */
 function collisions(outputs: OutputFiles): (stub: string) => string | undefined {
   const files = new Set(outputs.files);
-  let parents: Set<string> | undefined;
+  const parents = new Set<string>();
+  for (const f of files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) parents.add(f.slice(0, i));
   return (stub) => {
     if (files.has(stub)) return stub;
     for (let i = stub.lastIndexOf('/'); i > 0; i = stub.lastIndexOf('/', i - 1)) {
@@ -42,10 +43,6 @@ function collisions(outputs: OutputFiles): (stub: string) => string | undefined 
     const reserved = outputs.folders.find((f) => stub.startsWith(`${f}/`));
     if (reserved) return `${reserved}/`;
     // A file the build writes below the stub's own file (a folder of site-assets named index.html).
-    if (!parents) {
-      parents = new Set();
-      for (const f of files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) parents.add(f.slice(0, i));
-    }
     return parents.has(stub) ? stub : undefined;
   };
 }

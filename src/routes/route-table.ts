@@ -11,8 +11,7 @@ import { chosenCard, type OgImage, type SiteCard } from '../cards/chosen-cards.t
 import type { LayoutData } from './layout-data.ts';
 import { relatedPosts, tagIndex } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
-import type { CardRequest, Head, PageRoute, PrefixRedirect, RedirectRoute, Route } from './types.ts';
-import { comparerFor } from '../content/compare-text.ts';
+import type { CardRequest, Head, PageRoute, PrefixRedirect, Route } from './types.ts';
 
 export interface RouteTable {
   routes: Route[];
@@ -236,9 +235,8 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
 
   page('/admin/rebuild', 'admin-rebuild', 'admin-rebuild', {}, { title: 'Site Rebuild', description: 'Trigger a rebuild of the website.', noindex: true });
 
-  const notFound: PageRoute = (page('/404', 'not-found', 'not-found', {}, { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }), pages.pop()!);
-  notFound.output = '404.html';
-  pages.push(notFound);
+  page('/404', 'not-found', 'not-found', {}, { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true });
+  pages[pages.length - 1].output = '404.html';
 
   const diagnostics: Diagnostic[] = [];
   const livePaths = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.path));
@@ -249,8 +247,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
   diagnostics.push(...redirectDiagnostics);
 
   const all: Route[] = [...pages, ...stubs];
-  const byPath = comparerFor(all.map((r) => r.path));
-  const routes = all.sort((a, b) => byPath(a.path, b.path));
+  const routes = all.sort((a, b) => a.path.localeCompare(b.path));
   const byOutput = new Map<string, Route[]>();
   for (const r of routes) {
     const same = byOutput.get(r.output);
@@ -262,5 +259,3 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
   }
   return { routes, prefixRedirects, diagnostics, files };
 }
-
-export type { RedirectRoute };

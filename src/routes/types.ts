@@ -2,22 +2,19 @@
 import type { Origin } from '../content/types.ts';
 
 export interface Head {
-  /** Full <title>. */
   title: string;
   /** Meta description, with the Albuquerque suffix rule applied. */
   description: string;
   /** What the suffix rule added to the description as written (routes/head.ts `descriptionSuffix`), when it added anything. */
   descriptionSuffix?: string;
-  /** Absolute canonical URL; indexable pages only. */
+  /** Indexable pages only. */
   canonical?: string;
   /** Absolute social image URL: the page's own card, or the site card. */
   image: string;
   /** The social image's size in pixels, when known. */
   imageWidth?: number;
   imageHeight?: number;
-  /** What the social image shows (og:image:alt). */
   imageAlt?: string;
-  /** Open Graph type. */
   ogType: 'website' | 'article';
   /** The page's own JSON-LD objects, each written in its own script tag. */
   jsonLd: Record<string, unknown>[];
@@ -27,9 +24,9 @@ export interface Head {
    * `props.breadcrumbs`.
    */
   derivedJsonLd?: ('article' | 'breadcrumbs')[];
-  /** Marked noindex (and left out of the sitemap). */
+  /** Also left out of the sitemap. */
   noindex: boolean;
-  /** Images to preload (the LCP image). */
+  /** The LCP image. */
   preloadImages?: string[];
 }
 
@@ -39,14 +36,13 @@ export interface PageRoute {
   path: string;
   /** Output file relative to the out dir. */
   output: string;
-  /** Route kind for reports and tests, e.g. 'blog-post'. */
+  /** For reports and tests, e.g. 'blog-post'. */
   kind: string;
-  /** Template name the templates bundle exports. */
+  /** The name the templates bundle exports it by. */
   template: string;
-  /** Props for the template. */
   props: Record<string, unknown>;
   head: Head;
-  /** Sitemap lastmod (yyyy-mm-dd) when known. */
+  /** Sitemap lastmod (yyyy-mm-dd). */
   lastmod?: string;
   /** The content file this page comes from, for diagnostics. */
   origin?: Origin;
@@ -63,7 +59,6 @@ export interface PageRoute {
 export interface CardRequest {
   /** Output file relative to the out dir: `cards/<page path>.png`. */
   output: string;
-  /** The page's headline. */
   title: string;
   /** What kind of page: "Blog", the service's category, "Detailing", "Locations". */
   category: string;

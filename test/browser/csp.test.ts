@@ -55,6 +55,11 @@ async function visit(page: Page, path: string): Promise<void> {
       await new Promise(requestAnimationFrame);
     }
     scrollTo(0, document.documentElement.scrollHeight);
+    // A lazy image that pass went by before the browser saw it intersect is brought into view on its own.
+    for (const image of [...document.images].filter((i) => !i.complete)) {
+      image.scrollIntoView();
+      await new Promise(requestAnimationFrame);
+    }
   });
   for (const frame of await page.locator('iframe').all()) await frame.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => [...document.images].every((i) => i.complete));

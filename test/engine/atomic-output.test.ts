@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { FsWriter } from '../../src/output/writer.ts';
+import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
 import { contentTree, ROOT } from '../helpers/build-site.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { treeSnapshot } from '../helpers/tree-snapshot.ts';
@@ -29,9 +29,9 @@ describe('output', () => {
   it('an interrupted build (abort before commit) leaves the previous dist/ intact', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist');
     const config = resolveConfig({ content: 'test/fixtures/mini', out, root: ROOT }, env, ROOT);
-    expect((await build(config, { writer: new FsWriter(out) })).ok).toBe(true);
+    expect((await build(config, { writer: new IncrementalWriter(out, join(out, '../.stitch')) })).ok).toBe(true);
     const before = treeSnapshot(out);
-    const writer = new FsWriter(out);
+    const writer = new IncrementalWriter(out, join(out, '../.stitch'));
     await writer.write('index.html', 'half-written');
     await writer.abort();
     expect(treeSnapshot(out)).toEqual(before);
@@ -41,7 +41,7 @@ describe('output', () => {
     const outs = [0, 1].map(() => join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist'));
     for (const out of outs) {
       const config = resolveConfig({ content: 'test/fixtures/mini', out, root: ROOT }, env, ROOT);
-      expect((await build(config, { writer: new FsWriter(out) })).ok).toBe(true);
+      expect((await build(config, { writer: new IncrementalWriter(out, join(out, '../.stitch')) })).ok).toBe(true);
     }
     const [a, b] = outs.map((out) => treeSnapshot(out));
     expect(a.size).toBeGreaterThan(20);
@@ -51,7 +51,7 @@ describe('output', () => {
   it('SOURCE_DATE_EPOCH sets the build year', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'stitch-out-')), 'dist');
     const config = resolveConfig({ content: 'test/fixtures/mini', out, root: ROOT }, { SOURCE_DATE_EPOCH: String(Date.UTC(2031, 5, 1) / 1000) }, ROOT);
-    const { state } = await build(config, { writer: new FsWriter(out) });
+    const { state } = await build(config, { writer: new IncrementalWriter(out, join(out, '../.stitch')) });
     expect(state.layout?.year).toBe(2031);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     writeFileSync(join(out, 'marker'), 'x');

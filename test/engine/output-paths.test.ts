@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StitchError } from '../../src/errors/diagnostic.ts';
 import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
-import { FsWriter, MemoryWriter, type Writer } from '../../src/output/writer.ts';
+import { MemoryWriter, type Writer } from '../../src/output/writer.ts';
 import { contentTree } from '../helpers/build-site.ts';
 import { checkJson, runCli } from '../helpers/run-cli.ts';
 
@@ -40,7 +40,6 @@ describe('a redirect `from` that leaves the site', () => {
 describe('writers refuse a path outside the output folder', () => {
   const root = () => join(mkdtempSync(join(tmpdir(), 'stitch-writer-')), 'dist');
   const writers: [string, (out: string) => Writer][] = [
-    ['FsWriter', (out) => new FsWriter(out)],
     ['IncrementalWriter', (out) => new IncrementalWriter(out, join(out, '../.stitch'))],
     ['MemoryWriter', () => new MemoryWriter()],
   ];

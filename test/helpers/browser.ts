@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { FsWriter } from '../../src/output/writer.ts';
+import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
 import { startStaticServer } from '../../src/preview/static-server.ts';
 import { ROOT } from './build-site.ts';
 
@@ -38,7 +38,7 @@ export async function buildAndServe(env: NodeJS.ProcessEnv = {}, contentDir = 'c
   if (shared && existsSync(shared)) linkTree(shared, dir);
   else {
     const config = resolveConfig({ content: contentDir, root: ROOT, out: dir }, { SOURCE_DATE_EPOCH: '1767225600', ...env }, ROOT);
-    const { ok, state } = await build(config, { writer: new FsWriter(dir) });
+    const { ok, state } = await build(config, { writer: new IncrementalWriter(dir, join(dir, '../.stitch')) });
     if (!ok) throw new Error(`build failed:\n${state.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`);
     if (shared) publish(dir, shared);
   }

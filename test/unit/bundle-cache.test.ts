@@ -1,10 +1,9 @@
 // The bundle cache (src/cache/bundle-cache.ts): a build whose bundle inputs did not change takes
-// the templates, islands and stylesheet bundles from .stitch/cache/bundles/ without running
+// the templates, islands and stylesheet bundles from the store's `bundles` kind without running
 // esbuild, and any change esbuild would see — a module, a new file an import now resolves to, the
 // tsconfig, an option, a new island, a font — gives a fresh bundle. To tell a cached bundle from
 // a fresh one, each case first replaces the stored outputs with a marker: a bundle read from the
 // cache is the marker.
-import { seal } from '../../src/cache/file-cache.ts';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,13 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { bundleIslands, listIslands } from '../../src/islands/bundle-islands.ts';
 import { bundleStyles } from '../../src/render/bundle-styles.ts';
 import { bundleForNode } from '../../src/render/bundle-templates.ts';
+import { entryFile, FileCaches, seal } from '../../src/cache/file-cache.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const MARK = 'from-the-cache';
 const past = new Date(Date.now() - 3600_000);
 
 /** A project whose files are an hour old (a file changed within seconds of a bundle is not trusted). */
-function project(files: Record<string, string | Buffer>): { root: string; cache: string; write: (files: Record<string, string | Buffer>) => void } {
+function project(files: Record<string, string | Buffer>): { root: string; cache: FileCaches; write: (files: Record<string, string | Buffer>) => void } {
   const root = mkdtempSync(join(tmpdir(), 'stitch-bundle-cache-'));
   const write = (more: Record<string, string | Buffer>) => {
     for (const [name, text] of Object.entries(more)) {
@@ -29,22 +29,22 @@ function project(files: Record<string, string | Buffer>): { root: string; cache:
   };
   write(files);
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
-  return { root, cache: join(root, '.stitch/cache/bundles'), write };
+  return { root, cache: new FileCaches(join(root, '.stitch/cache'), 'content'), write };
 }
 
 /** Replaces the stored outputs of bundle `id` with the marker (sealed again under the entry's key: a change the seal cannot see). */
-function poison(cache: string, id: string): void {
-  const file = join(cache, `${id}.json`);
+function poison(cache: FileCaches, id: string): void {
+  const file = entryFile(cache.folder({ name: 'bundles', version: '2' }), id);
   const stored = JSON.parse(readFileSync(file).subarray(0, -32).toString('utf8'));
   stored.outputs = stored.outputs.map((o: { path: string }) => ({ path: o.path, text: `/* ${MARK} */` }));
-  writeFileSync(file, seal(stored.key, JSON.stringify(stored)));
+  writeFileSync(file, seal(id, JSON.stringify(stored)));
 }
 
 describe('the templates bundle (bundleForNode)', () => {
-  const server = (root: string, cache: string, define = '"production"') => bundleForNode(root, {
+  const server = (root: string, cache: FileCaches, define = '"production"') => bundleForNode(root, {
     stdin: { contents: 'export * from "./templates/index.ts";\n', resolveDir: root, loader: 'ts', sourcefile: 'stitch-server-entry.ts' },
     define: { 'process.env.NODE_ENV': define },
-  }, { dir: cache, id: 'templates' });
+  }, { caches: cache, id: 'templates' });
 
   it('is taken from the cache while nothing changed, and made again on any change esbuild sees', async () => {
     const p = project({
@@ -88,7 +88,7 @@ describe('the templates bundle (bundleForNode)', () => {
 });
 
 describe('the islands bundle', () => {
-  const islands = async (root: string, cache: string) => bundleIslands(root, join(root, 'templates'), await listIslands(join(root, 'templates')), { minify: true, cache });
+  const islands = async (root: string, cache: FileCaches) => bundleIslands(root, join(root, 'templates'), await listIslands(join(root, 'templates')), { minify: true, cache });
   const code = (bundle: Awaited<ReturnType<typeof islands>>) => bundle.files.map((f) => Buffer.from(f.contents).toString('utf8')).join('\n');
 
   it('is made again for a new island or a changed one', async () => {

@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visitParents } from 'unist-util-visit-parents';
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_PACKAGES, patchesOf } from '../../src/cache/engine-version.ts';
-import { FEED_PACKAGES } from '../../src/pipeline/feeds.ts';
+import { FEED_PACKAGES, MARKDOWN_PACKAGES, patchesOf } from '../../src/cache/engine-version.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const patches = readdirSync(join(ROOT, 'patches')).filter((name) => name.endsWith('.patch'));

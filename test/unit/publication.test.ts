@@ -1,6 +1,5 @@
-// Which posts a build shows: selectPublished decides most posts without the business's time
-// zone (a post dated well before or after the build day), and must decide every post exactly as
-// the zone's day does (publicationStatus), around midnight and DST changes included.
+// Which posts a build shows: selectPublished decides every post as publicationStatus does, by
+// the business's day (America/Denver), around midnight and DST changes included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessDay, publicationStatus, selectPublished } from '../../src/content/publication.ts';

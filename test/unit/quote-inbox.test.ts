@@ -5,22 +5,21 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteInbox } from '../../src/dev/quotes.ts';
-import { RateLimit } from '../../src/dev/rate-limit.ts';
+import { quoteInbox, rateLimit } from '../../src/dev/quotes.ts';
 import { headerOf, rawRequest } from '../helpers/raw-http.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stitch-inbox-'));
 const logs: string[] = [];
-const inboxes: Record<string, QuoteInbox> = {
-  '/open': new QuoteInbox(join(dir, 'open.jsonl'), (l) => logs.push(l), '127.0.0.1'),
-  '/burst': new QuoteInbox(join(dir, 'burst.jsonl'), (l) => logs.push(l), '127.0.0.1', { burst: 3, refillMs: 600_000 }),
-  '/small': new QuoteInbox(join(dir, 'small.jsonl'), (l) => logs.push(l), '127.0.0.1', { maxFileBytes: 400 }),
+const inboxes: Record<string, ReturnType<typeof quoteInbox>> = {
+  '/open': quoteInbox(join(dir, 'open.jsonl'), (l) => logs.push(l), '127.0.0.1'),
+  '/burst': quoteInbox(join(dir, 'burst.jsonl'), (l) => logs.push(l), '127.0.0.1', { burst: 3, refillMs: 600_000 }),
+  '/small': quoteInbox(join(dir, 'small.jsonl'), (l) => logs.push(l), '127.0.0.1', { maxFileBytes: 400 }),
 };
 let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  server = createServer((req, res) => void inboxes[req.url ?? '']?.receive(req, res));
+  server = createServer((req, res) => void inboxes[req.url ?? '']?.(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   port = (server.address() as { port: number }).port;
 });
@@ -79,11 +78,11 @@ describe('the dev quote inbox', () => {
 
 it('the rate limit refills one request per interval, per client address', () => {
   let now = 0;
-  const limit = new RateLimit(2, 1000, () => now);
-  expect([limit.take('a'), limit.take('a'), limit.take('a')]).toEqual([0, 0, 1000]);
-  expect(limit.take('b')).toBe(0);
+  const take = rateLimit(2, 1000, () => now);
+  expect([take('a'), take('a'), take('a')]).toEqual([0, 0, 1000]);
+  expect(take('b')).toBe(0);
   now = 600;
-  expect(limit.take('a')).toBe(400);
+  expect(take('a')).toBe(400);
   now = 1000;
-  expect([limit.take('a'), limit.take('a')]).toEqual([0, 1000]);
+  expect([take('a'), take('a')]).toEqual([0, 1000]);
 });
