@@ -7,7 +7,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildState } from '../src/build.ts';
 import { MemoryCaches } from '../src/cache/memory-cache.ts';
-import { tagKey } from '../src/check/check-tags.ts';
+import { tagKey } from '../src/check/site-warnings.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { ansiToHtml } from '../src/dev/overlay.ts';
 import { renderMarkdownWithLinks } from '../src/markdown/render-markdown.ts';

@@ -1,11 +1,15 @@
-// Links and files on the rendered pages: every internal link and #fragment resolves to a page
-// or an element id, every image, video, script and stylesheet exists, links do not go
-// through redirects, and no link points at an http:// page.
+// The link check of a build: every internal link and #fragment of the rendered pages resolves
+// to a page or an element id, every image, video, script and stylesheet exists, links do not go
+// through redirects, and no link points at an http:// page. It reads the link facts the render
+// stage recorded per page; `stitch build`, `check` and `dev` all run it, so they agree.
+import type { BuildState } from '../pipeline/state.ts';
 import { formatLongDate } from '../content/dates.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { Findings, type LinkedPage, type SiteIndex } from './site-index.ts';
-import type { SourceLocator, SourcePosition } from './source-locator.ts';
+import { checkMarkdown } from './check-markdown.ts';
+import { markdownSources, type MarkdownSource } from './markdown-sources.ts';
+import { Findings, missingAssets, SiteIndex, type LinkedPage } from './site-index.ts';
+import { SourceLocator, type SourcePosition } from './source-locator.ts';
 
 /** A finding's diagnostic, once every page it shows on is known ("/a and /b"), and the site's paths (for "did you mean"). */
 type Report = (pages: string, knownPaths: () => string[]) => Diagnostic;
@@ -13,12 +17,14 @@ type Report = (pages: string, knownPaths: () => string[]) => Diagnostic;
 /** What the check found on one page, before the findings are grouped over pages. */
 export type PageFindings = { key: string; report: Report; file?: string }[];
 
+/** Each page's findings are recorded in `record`, and taken from `known` for a page it has (a dev rebuild's unchanged pages). */
+type ByPage = { known?: Map<string, PageFindings>; record: Map<string, PageFindings> };
+
 /**
  * `reported`: asset paths the build already reported missing (MissingAssetError), which are
- * not reported again for every page that shows them. `byPage`: each page's findings are
- * recorded in `record`, and taken from `known` for a page it has (a dev rebuild's unchanged pages).
+ * not reported again for every page that shows them.
  */
-export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported = new Set<string>(), byPage?: { known?: Map<string, PageFindings>; record: Map<string, PageFindings> }): Diagnostic[] {
+function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: SourceLocator, reported: Set<string>, byPage?: ByPage): Diagnostic[] {
   const findings = new Findings<Report>();
   let own: PageFindings = [];
   const located = new Map<string, SourcePosition | undefined>();
@@ -89,4 +95,21 @@ export function checkLinks(facts: LinkedPage[], site: SiteIndex, locator: Source
     }
   }
   return [...findings].map(({ value: report, pages }) => report(pages, knownPaths));
+}
+
+/** The link check, and the locator that placed its findings (what it read: see link-verdict.ts). */
+export function checkBuiltLinksWith(state: BuildState, byPage?: ByPage): { diagnostics: Diagnostic[]; locator?: SourceLocator } {
+  const { config, graph } = state;
+  if (!graph || state.pages.size === 0) return { diagnostics: [] };
+  const pages: LinkedPage[] = [];
+  for (const { route, facts } of state.pages.values()) {
+    if (facts.links) pages.push({ route, ids: new Set(facts.links.ids), links: facts.links.links, resources: facts.links.resources });
+  }
+  // A broken link in Markdown points at its exact position: the file is parsed on first need.
+  let sources: Map<string, MarkdownSource> | undefined;
+  const locator: SourceLocator = new SourceLocator(config.root, config.contentDir, config.templatesDir, (file) => {
+    const source = (sources ??= new Map(markdownSources(graph).map((s) => [s.file, s]))).get(file);
+    if (source) checkMarkdown(source, locator); // for the positions it marks
+  });
+  return { diagnostics: checkLinks(pages, new SiteIndex(state, pages), locator, missingAssets(state.diagnostics), byPage), locator };
 }

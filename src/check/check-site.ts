@@ -1,6 +1,6 @@
 // stitch check: everything `build` validates and warns about (its links and page-weight budgets
-// included), computed in memory (nothing is written to disk; no Markdown or post cache: open-caches.ts). The build keeps going past errors it can survive, so
-// one run reports every problem; each diagnostic points at the file and line to change.
+// included), computed in memory: nothing is written to disk. The build keeps going past errors
+// it can survive, so one run reports every problem at the file and line to change.
 import { build, type BuildState } from '../build.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { formatLongDate } from '../content/dates.ts';
@@ -39,15 +39,11 @@ function scheduledPosts(withheld: Post[]): Diagnostic[] {
     .map((p) => errors.scheduledPost({ file: p.origin.file, field: 'date' }, p.title, formatLongDate(p.date)));
 }
 
-/** Stable order for every output format: by file (site-wide last), line, column, code. */
+/** One order for every output format: by file (site-wide last), line, column; sort() is stable. */
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => (a.d.file ?? '\uffff').localeCompare(b.d.file ?? '\uffff')
-      || (a.d.line ?? 0) - (b.d.line ?? 0)
-      || (a.d.column ?? 0) - (b.d.column ?? 0)
-      || a.i - b.i)
-    .map(({ d }) => d);
+  return [...diagnostics].sort((a, b) => (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff')
+    || (a.line ?? 0) - (b.line ?? 0)
+    || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** --strict: every warning counts as an error. */

@@ -9,20 +9,15 @@ import { businessDay } from '../content/publication.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 
-const HOUR_MS = 3_600_000;
-
 export function checkUpdatedDates(graph: Pick<ContentGraph, 'posts' | 'withheld'>, buildTime: number): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // Every zone's day is within a day of UTC's: a date on or before this one is never in the
-  // future, and the business day (whose first format loads ICU's date data) is not asked for.
-  const surelyPast = new Date(buildTime - 12 * HOUR_MS).toISOString().slice(0, 10);
   let today: string | undefined;
   for (const post of [...graph.posts, ...graph.withheld]) {
     const { updated, date } = post;
     if (!updated) continue;
     const where = { file: post.origin.file, field: 'updated' };
     if (updated < date) out.push(errors.updatedBeforeDate(where, updated, date));
-    else if (updated > surelyPast && updated > date && updated > (today ??= businessDay(buildTime))) {
+    else if (updated > date && updated > (today ??= businessDay(buildTime))) {
       out.push(errors.updatedInFuture(where, updated, date > today ? date : today, date > today));
     }
   }

@@ -12,10 +12,9 @@ import { engineVersions } from '../cache/engine-version.ts';
 import { jsonKind, noCaches, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import type { checkBuiltLinksWith as CheckBuiltLinksWith } from './built-links.ts';
-import type { PageFindings } from './check-links.ts';
-import { failedContent, missingAssets, outputFiles } from './link-inputs.ts';
+import type { checkBuiltLinksWith as CheckBuiltLinksWith, PageFindings } from './check-links.ts';
 import { markdownSources } from './markdown-sources.ts';
+import { failedContent, missingAssets, outputFiles } from './site-index.ts';
 import { readSourceText } from './source-locator.ts';
 
 interface Verdict {
@@ -32,7 +31,7 @@ export function verdictKind(): CacheKind<Verdict> {
 export async function checkLinksCached(state: BuildState, caches: Caches, record?: Map<string, PageFindings>): Promise<Diagnostic[]> {
   const key = caches === noCaches ? undefined : verdictKey(state);
   // The check (and the Markdown parser it loads) only when the verdict is not known.
-  const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./built-links.ts')).checkBuiltLinksWith(s, record && { record });
+  const checkBuiltLinksWith = async (s: BuildState): Promise<ReturnType<typeof CheckBuiltLinksWith>> => (await import('./check-links.ts')).checkBuiltLinksWith(s, record && { record });
   if (!key) return (await checkBuiltLinksWith(state)).diagnostics;
   const cache = await caches.open(verdictKind());
   const known = cache.get(key);

@@ -18,16 +18,14 @@ export function markdownSources(graph: ContentGraph): MarkdownSource[] {
   const pages = ([['/about', graph.about], ['/privacy', graph.privacy], ['/terms', graph.terms]] as const)
     .map(([page, p]) => ({ file: p.origin.file, body: p.body, bodyLine: p.origin.line ?? 1, page }));
   // A post's body is read (back from its file, when the build kept none) only when asked for.
-  const posts = graph.posts.map((p) => lazyBody({ file: p.origin.file, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}` }, () => postBody(graph, p)));
+  const posts = graph.posts.map((p): MarkdownSource => {
+    let body: string | undefined;
+    return { file: p.origin.file, bodyLine: p.origin.line ?? 1, page: `/blog/${p.slug}`, get body() { return (body ??= postBody(graph, p)); } };
+  });
   return [...pages, ...posts];
 }
 
 /** Whether the Markdown rules (check-markdown.ts: raw HTML, images) can find anything in a body. */
 export function mayNeedMarkdownCheck(body: string): boolean {
   return body.includes('<') || body.includes('![');
-}
-
-function lazyBody(source: Omit<MarkdownSource, 'body'>, read: () => string): MarkdownSource {
-  let body: string | undefined;
-  return Object.defineProperty(source, 'body', { get: () => (body ??= read()), enumerable: true }) as MarkdownSource;
 }

@@ -1,7 +1,10 @@
-// What exists on the built site: pages, files, redirects. Resolves a URL found on a page the
-// way a static host would, and groups findings so a problem in the layout, shown on every
-// page, is reported once with the pages it shows on.
+// What exists on the built site: pages, files, redirects, and what the build left out. Resolves
+// a URL found on a page the way a static host would, and groups findings so a problem in the
+// layout, shown on every page, is reported once with the pages it shows on.
+import { basename } from 'node:path';
 import type { BuildState } from '../pipeline/state.ts';
+import type { Diagnostic } from '../errors/diagnostic.ts';
+import { displayPath } from '../content/display-path.ts';
 import type { Post } from '../content/types.ts';
 import { resolveRedirect } from '../routes/redirects.ts';
 import type { LinkFacts } from '../render/page-facts.ts';
@@ -14,12 +17,7 @@ export interface LinkedPage extends Omit<LinkFacts, 'ids'> {
   ids: Set<string>;
 }
 
-/** The files of the output folder, by path relative to it (a MemoryWriter is one). */
-export interface OutputFiles {
-  has(path: string): boolean;
-}
-
-export type Target =
+type Target =
   | { kind: 'page'; facts: LinkedPage }
   | { kind: 'file' }
   | { kind: 'redirect'; to: string }
@@ -29,7 +27,7 @@ export type Target =
   | { kind: 'external'; url: URL }
   | { kind: 'skip' };
 
-export interface ResolvedUrl {
+interface ResolvedUrl {
   target: Target;
   /** Path on the site (decoded, no trailing slash) for internal URLs. */
   path?: string;
@@ -40,22 +38,28 @@ export interface ResolvedUrl {
 export class SiteIndex {
   readonly pages = new Map<string, LinkedPage>();
   private readonly origin: string;
-
   /**
-   * `unavailable`: ids (file names) of content files that failed to load. Their pages are
-   * missing only because of that error, so links to them are not reported again.
-   * `output`: the files the build writes (paths relative to the output folder).
+   * Ids (file names) of content files that failed to load. Their pages are missing only
+   * because of that error, so links to them are not reported again.
    */
-  constructor(private readonly state: BuildState, facts: LinkedPage[], private readonly output: OutputFiles, private readonly unavailable = new Set<string>()) {
+  private readonly unavailable: Set<string>;
+  // Listed on first need: a dev rebuild that checks one page may resolve no new path.
+  private outputs?: Set<string>;
+  private withheldByPath?: Map<string, Post>;
+
+  constructor(private readonly state: BuildState, facts: LinkedPage[]) {
     for (const f of facts) this.pages.set(f.route.path, f);
     this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
+    this.unavailable = failedContent(state.diagnostics, displayPath(state.config.root, state.config.contentDir));
   }
-
-  private withheldByPath?: Map<string, Post>;
 
   private withheld(): Map<string, Post> {
     this.withheldByPath ??= new Map((this.state.graph?.withheld ?? []).map((p) => [`/blog/${p.slug}`, p]));
     return this.withheldByPath;
+  }
+
+  private written(file: string): boolean {
+    return (this.outputs ??= outputFiles(this.state)).has(file);
   }
 
   /** Every page and redirect path, for "did you mean" hints. */
@@ -84,12 +88,12 @@ export class SiteIndex {
     const page = this.pages.get(path) ?? (path === '/404.html' ? this.pages.get('/404') : undefined);
     if (page) return { kind: 'page', facts: page };
     const file = path.slice(1);
-    if (this.output.has(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
+    if (this.written(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
     const stub = this.state.routes.find((r) => r.type === 'redirect' && r.path === path);
     if (stub && stub.type === 'redirect') return { kind: 'redirect', to: stub.to };
     const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
     if (rule) return { kind: 'redirect', to: rule.to };
-    if (this.output.has(`${file}/index.html`)) return { kind: 'file' };
+    if (this.written(`${file}/index.html`)) return { kind: 'file' };
     const unpublished = this.withheld().get(path);
     if (unpublished) return { kind: 'unpublished', post: unpublished };
     if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
@@ -126,4 +130,26 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** Every file the build writes besides site-assets/ (which the site index knows itself). */
+export function outputFiles(state: BuildState): Set<string> {
+  const files = new Set(['sitemap.xml', 'robots.txt', '_redirects', '_headers']);
+  for (const page of state.pages.values()) files.add(page.route.output);
+  for (const route of state.routes) files.add(route.output);
+  for (const f of [...(state.client?.files ?? []), ...(state.styles?.files ?? []), ...(state.images?.files ?? []), ...(state.files ?? [])]) files.add(f.path);
+  for (const path of state.cards?.paths ?? []) files.add(path);
+  return files;
+}
+
+/** Ids (file names without extension) of content files with errors: left out of the site. */
+export function failedContent(diagnostics: Diagnostic[], contentDir: string): Set<string> {
+  return new Set(diagnostics
+    .filter((d) => d.severity === 'error' && d.file?.startsWith(`${contentDir}/`) && /\.(md|ya?ml)$/.test(d.file))
+    .map((d) => basename(d.file!).replace(/\.(md|ya?ml)$/, '')));
+}
+
+/** Asset paths the build reported missing (the path a MissingAssetError carries). */
+export function missingAssets(diagnostics: Diagnostic[]): Set<string> {
+  return new Set(diagnostics.flatMap((d) => (d.data?.assetPath !== undefined ? [d.data.assetPath] : [])));
 }

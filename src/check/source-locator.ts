@@ -24,9 +24,8 @@ interface SourceText {
 export class SourceLocator {
   private readonly texts = new Map<string, SourceText | null>();
   private readonly marked = new Map<string, Map<string, SourcePosition>>();
-  private contentFiles?: string[];
-  private templateFiles?: string[];
-
+  /** Every content file, then every template, once a search needed them. */
+  private listed?: string[];
   private readonly prepared = new Set<string>();
 
   /**
@@ -63,7 +62,7 @@ export class SourceLocator {
     for (const urls of this.marked.values()) {
       for (const v of variants) if (urls.has(v)) return urls.get(v);
     }
-    for (const file of [...this.listContent(), ...this.listTemplates()]) {
+    for (const file of this.listFiles()) {
       if (file === ownFile) continue;
       const found = this.search(file, variants);
       if (found) return found;
@@ -77,7 +76,7 @@ export class SourceLocator {
    */
   consulted(): { texts: Map<string, string | null>; listed: boolean } {
     const texts = new Map([...this.texts].map(([file, source]) => [file, source?.text ?? null]));
-    return { texts, listed: this.contentFiles !== undefined || this.templateFiles !== undefined };
+    return { texts, listed: this.listed !== undefined };
   }
 
   /** The position of `needle` in one file, or undefined. */
@@ -104,14 +103,10 @@ export class SourceLocator {
     return this.texts.get(file)!;
   }
 
-  private listContent(): string[] {
-    this.contentFiles ??= fg.sync('**/*.{md,yaml,yml}', { cwd: this.contentDir }).sort().map((f) => displayPath(this.root, `${this.contentDir}/${f}`));
-    return this.contentFiles;
-  }
-
-  private listTemplates(): string[] {
-    this.templateFiles ??= fg.sync('**/*.{ts,tsx}', { cwd: this.templatesDir }).sort().map((f) => displayPath(this.root, `${this.templatesDir}/${f}`));
-    return this.templateFiles;
+  private listFiles(): string[] {
+    const list = (dir: string, pattern: string) => fg.sync(pattern, { cwd: dir }).sort().map((f) => displayPath(this.root, `${dir}/${f}`));
+    this.listed ??= [...list(this.contentDir, '**/*.{md,yaml,yml}'), ...list(this.templatesDir, '**/*.{ts,tsx}')];
+    return this.listed;
   }
 }
 

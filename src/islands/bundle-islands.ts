@@ -40,7 +40,7 @@ export async function listIslands(templatesDir: string): Promise<string[]> {
 }
 
 /** `options.cache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */
-export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; define?: Record<string, string>; cache?: Caches }): Promise<ClientBundle> {
+export async function bundleIslands(root: string, templatesDir: string, names: string[], options: { minify: boolean; cache?: Caches }): Promise<ClientBundle> {
   if (names.length === 0) return { entries: new Map(), files: [] };
   const component = (name: string) => JSON.stringify(`${templatesDir}/islands/${name}.tsx`);
   const sources: Record<string, (name: string) => string> = {
@@ -79,7 +79,7 @@ export async function bundleIslands(root: string, templatesDir: string, names: s
     metafile: true,
     logLevel: 'silent',
     absWorkingDir: root,
-    define: { 'process.env.NODE_ENV': options.minify ? '"production"' : '"development"', ...options.define },
+    define: { 'process.env.NODE_ENV': options.minify ? '"production"' : '"development"' },
     legalComments: 'none',
   };
   // The plugin's modules are made from the names and the two files' paths, all in the key.

@@ -4,7 +4,7 @@
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
 import { relative } from 'node:path';
 import type { PageFindings } from '../check/check-links.ts';
-import { missingAssets } from '../check/link-inputs.ts';
+import { missingAssets } from '../check/site-index.ts';
 import { checkLinksCached } from '../check/link-verdict.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { type BuildContext, type BuildState } from './state.ts';
@@ -46,7 +46,7 @@ export async function linksStage(state: BuildState, options: BuildContext): Prom
   state.linkFindings = record;
   const known = keptFindings(state, options.incremental);
   if (!known) state.diagnostics.push(...await checkLinksCached(state, state.caches, record));
-  else state.diagnostics.push(...(await import('../check/built-links.ts')).checkBuiltLinksWith(state, { known, record }).diagnostics);
+  else state.diagnostics.push(...(await import('../check/check-links.ts')).checkBuiltLinksWith(state, { known, record }).diagnostics);
 }
 
 /**
