@@ -67,6 +67,12 @@ export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', en
 export const CARD_POOL_THRESHOLD = 40;
 /** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
 const MAX_CHUNK = 32;
+/**
+ * A card's time limit on a worker. A card's input is the editors' short text, drawn in ~60 ms,
+ * but a worker's first card also parses its fonts: on a machine loaded tenfold (CI) that took
+ * over the documents' 5 s and failed the build.
+ */
+const CARD_TIME_MS = 30_000;
 
 export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
   const result: CardsResult = { files: [], uncached: [], copies: [], paths: pages.map((j) => j.output), rendered: 0, reused: 0, photoErrors: [] };
@@ -133,7 +139,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
     result.uncached.push({ path: job.output, contents: drawn.png });
   };
   if (cards.length > 0) {
-    const executor = ctx.workers && cards.length >= CARD_POOL_THRESHOLD ? await Executor.start(ctx.cacheDir, { production: ctx.production }) : Executor.inline();
+    const executor = ctx.workers && cards.length >= CARD_POOL_THRESHOLD ? await Executor.start(ctx.cacheDir, { production: ctx.production, itemTimeMs: CARD_TIME_MS }) : Executor.inline();
     try {
       await executor.each('card', cards, setup, MAX_CHUNK, onDrawn);
     } finally {
