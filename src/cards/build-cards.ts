@@ -67,11 +67,7 @@ export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', en
 export const CARD_POOL_THRESHOLD = 40;
 /** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
 const MAX_CHUNK = 32;
-/**
- * A card's time limit on a worker. A card's input is the editors' short text, drawn in ~60 ms,
- * but a worker's first card also parses its fonts: on a machine loaded tenfold (CI) that took
- * over the documents' 5 s and failed the build.
- */
+/** A card's time limit: a worker's first cards also parse fonts, over the documents' 5 s on a tenfold-loaded machine. */
 const CARD_TIME_MS = 30_000;
 
 export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
