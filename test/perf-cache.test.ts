@@ -59,6 +59,17 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     return { env, probed: () => JSON.parse(readFileSync(report, 'utf8')) as unknown };
   };
 
+  it('a warm build with nothing changed does not load sharp (libvips): it has no photo to encode or card to draw', () => {
+    const { env, probed } = probedBuild("maps.includes('libvips')");
+    // The probe sees libvips when sharp is loaded…
+    const control = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('sharp')"], { cwd: p.root, env: { ...process.env, ...env } });
+    expect(control.status).toBe(0);
+    expect(probed()).toBe(true);
+    // …and a warm build does not load it.
+    expect(p.build(env).code).toBe(0);
+    expect(probed()).toBe(false);
+  });
+
   it('a warm build loads neither esbuild (its bundles come from the bundle cache) nor React and the templates (nothing renders)', () => {
     // A bundle whose inputs changed within 2 s of it is not kept (bundle-cache.ts): perfProject
     // dates the project's files a minute back, so the first build kept its bundles.
