@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { imageFacts, plannedVariants, type ImageFacts, type Variant } from './encode-image.ts';
-import { loadSharp } from './lazy-sharp.ts';
 import type { ImageEntry, ImageManifest } from './image-manifest.ts';
 import { IMAGE_OPTIONS } from './image-options.ts';
+import { sharpVersions } from './lazy-sharp.ts';
 import { writeAll } from '../output/writer.ts';
 import type { ContentGraph } from '../content/types.ts';
 
@@ -56,8 +56,12 @@ export interface ImagePlan {
   unsaved: Map<string, Uint8Array>;
 }
 
-/** An encoded variant: its size and the sha256 of its bytes, checked on every read. */
-export type Encoded = Variant & { bytes: number; sha256: string };
+/**
+ * An encoded variant: its size, the sha256 of its bytes and its file's identity when they were
+ * checked (mtime, ctime, inode). A file whose identity changed is read and checked again; a
+ * write to it always changes its ctime, which no tool sets back.
+ */
+export type Encoded = Variant & { bytes: number; sha256: string; checked?: string };
 
 interface Entry extends ImageFacts {
   /** The variants encoded so far. */
@@ -99,12 +103,14 @@ export function referencedPhotos(graph: ContentGraph): string[] {
 }
 
 /** What a variant's bytes depend on besides the photo: the options and the encoder's code and libraries. */
-async function encoderVersion(): Promise<string> {
-  const { sharp, vips } = (await loadSharp()).versions;
+const encoderVersion = (() => {
+  const { sharp, vips } = sharpVersions();
   const hash = createHash('sha256').update(`sharp ${sharp} vips ${vips} ${JSON.stringify(IMAGE_OPTIONS)}`);
   for (const module of ['./encode-image.ts', './image-options.ts']) hash.update(readFileSync(fileURLToPath(new URL(module, import.meta.url))));
   return hash.digest('hex');
-}
+})();
+
+const cacheKey = (source: Buffer) => createHash('sha256').update(encoderVersion).update('\0').update(source).digest('hex').slice(0, 32);
 
 /**
  * The manifest of `photos` (public paths), computed from each photo's hash and header (and
@@ -117,8 +123,6 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
   photos = contentPhotos(photos);
   const plan: ImagePlan = { manifest: {}, files: [], bytes: new Map(), encoded: 0, variants: new Map(), entries: new Map(), dir, unreadable: [], repairs: [], generation: '', cacheProblems: [], unsaved: new Map() };
   plan.generation = await generation(dir, plan);
-  const version = await encoderVersion();
-  const cacheKey = (source: Buffer) => createHash('sha256').update(version).update('\0').update(source).digest('hex').slice(0, 32);
   // Two photos with the same bytes share one cache entry: read (or make) each entry once.
   const prepared = new Map<string, Promise<Entry>>();
   const keys = new Map<string, string>();
@@ -208,8 +212,13 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
   // The variants still there, whole; the others are made again.
   const listed = Array.isArray(entry.variants) ? entry.variants : [];
   const whole = await Promise.all(listed.map(async (v) => {
-    const data = await readFile(join(dir, key, v.name)).catch(() => undefined);
-    return data !== undefined && data.length === v.bytes && sha256(data) === v.sha256;
+    const file = join(dir, key, v.name);
+    const before = await identity(file);
+    if (before === undefined || before === v.checked) return before !== undefined;
+    const data = await readFile(file).catch(() => undefined);
+    if (data === undefined || data.length !== v.bytes || sha256(data) !== v.sha256) return false;
+    v.checked = before;
+    return true;
   }));
   const repair = listed.filter((_, i) => !whole[i]).map(({ name, type, width, height }) => ({ name, type, width, height }) as Variant);
   return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
@@ -222,6 +231,12 @@ export function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
   } catch (error) {
     cacheFailed(plan, error);
   }
+}
+
+/** What changes whenever a file is written: its size, mtime, ctime and inode. */
+export async function identity(file: string): Promise<string | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  return s && `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}`;
 }
 
 export function sha256(data: Uint8Array): string {

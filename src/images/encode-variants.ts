@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { writeAll } from '../output/writer.ts';
-import { cacheFailed, sha256, writeEntry, type Encoded, type ImagePlan } from './build-images.ts';
+import { cacheFailed, identity, sha256, writeEntry, type Encoded, type ImagePlan } from './build-images.ts';
 import { decodeSource, encodeWidth, type Variant } from './encode-image.ts';
 
 export interface EncodeOptions {
@@ -84,7 +84,7 @@ async function encodeEntry(plan: ImagePlan, key: string, names: Map<string, Vari
       // A cache only saves time: a variant it cannot keep goes to the output from memory.
       if (plan.cacheProblems.length > 0) plan.unsaved.set(file, data);
       else await writeFileAtomic(file, data).catch((error: unknown) => cacheFailed(plan, error, () => plan.unsaved.set(file, data)));
-      encoded.push({ ...variant, bytes: data.length, sha256: sha256(data) });
+      encoded.push({ ...variant, bytes: data.length, sha256: sha256(data), checked: plan.unsaved.has(file) ? undefined : await identity(file) });
       onEach();
     }
   }

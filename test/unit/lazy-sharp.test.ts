@@ -1,9 +1,18 @@
-// libvips' operation cache is off wherever stitch loads sharp: it only held memory.
+// The photo variants' and cards' keys name sharp's and libvips's versions without loading sharp:
+// they must be the versions sharp itself reports, or a libvips upgrade would keep stale variants.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSharp, sharpVersions } from '../../src/images/lazy-sharp.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('sharpVersions', () => {
+  it('are the versions sharp reports', async () => {
+    const { versions } = await loadSharp();
+    expect(sharpVersions()).toEqual({ sharp: versions.sharp, vips: versions.vips });
+  });
+});
 
 describe("libvips' operation cache", () => {
   // The cache is libvips' own, one per process: each way stitch loads sharp is tried in a
