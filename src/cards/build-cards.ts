@@ -67,7 +67,7 @@ export const cardKind: CacheKind<Uint8Array> = { name: 'cards', version: '2', en
 export const CARD_POOL_THRESHOLD = 40;
 /** Cards per task sent to a worker (a batch reads the fonts and crops each photo once). */
 const MAX_CHUNK = 32;
-/** A card's time limit: a worker's first cards also parse fonts, over the documents' 5 s on a tenfold-loaded machine. */
+/** A card's time limit: at load average 24 on 2 cores, cold builds failed with cards over the documents' 5 s. */
 const CARD_TIME_MS = 30_000;
 
 export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<CardsResult> {
