@@ -112,13 +112,6 @@ export class Executor {
     return new Executor(undefined, 0);
   }
 
-  /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */
-  async runChunk<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(ItemResult<K> | WorkerFailure)[]> {
-    const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
-    await this.settle(task, items.map((_, i) => i), items, shared, true, (i, result) => void (results[i] = result));
-    return results;
-  }
-
   /**
    * Runs `task` over `items` in chunks of at most `maxChunk`; `onResult` gets each item's result
    * (by its index in `items`) as soon as its chunk is done, chunks in no particular order. A

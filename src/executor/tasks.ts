@@ -6,7 +6,7 @@
 // result per item, in order. To add a task: write its maker (in the module of its stage) and
 // name it here.
 import type { CardDrawn, CardSetup, CardToDraw } from '../cards/draw-cards.ts';
-import { documentTask } from '../render/document-task.ts';
+import { documentTask } from '../render/render-documents.ts';
 
 export const tasks = {
   /** The document pass (render-documents.ts): pages → their facts (the worker writes them, or returns their HTML). */

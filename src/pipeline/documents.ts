@@ -5,7 +5,6 @@
 import { createHash, hash as oneShot } from 'node:crypto';
 import { engineVersions } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
-import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/page-weight.ts';
@@ -16,8 +15,7 @@ import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
 import type { Writer } from '../output/writer.ts';
 import { LinkInterner } from '../render/link-strings.ts';
-import type { DocumentInput, DocumentJob } from '../render/render-documents.ts';
-import type { RenderContext } from '../render/render-worker-page.ts';
+import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { WorkerFailure, type DocumentRunner } from './executor.ts';
 import { FeedBodies } from './feed-bodies.ts';
@@ -62,10 +60,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, markdownOptions, toRender, feed.size > 0);
   const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
-  // The file cache takes the Markdown HTML straight from the passes that render it (they write
-  // its entries); only the other caches get it back on this thread.
-  const appendTo = cache?.shared;
-  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.folder };
+  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
@@ -78,15 +73,13 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
       if (body === null) unreadable.add(route.output);
       route = { ...route, markdown: { ...route.markdown!, body: body ?? '' } };
     }
-    if (!route.markdown) return { ...input, route };
-    const cacheKey = appendTo?.key(route.markdown.body);
-    return { ...input, route, markdownHtml: cache?.get(route.markdown.body, cacheKey), cacheKey };
+    return route.markdown ? { ...input, route, markdownHtml: cache?.get(route.markdown.body) } : { ...input, route };
   });
   // Every page's link facts stay on this thread until the link check: their strings are shared.
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
+  await executor.documents(job, inputs, async ({ route, markdownHtml }, facts) => {
     if (facts instanceof WorkerFailure) {
       feed.failed(route);
       // Over a limit while its Markdown rendered: the Markdown is the likely cause (fits-inline.ts).
@@ -112,7 +105,6 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     }
     for (const url of facts.imageUrls) referenced.add(url);
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
-    else if (facts.markdownCached && cacheKey !== undefined) appendTo!.wrote(cacheKey, facts.markdownCached);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
     else feed.failed(route);
@@ -184,12 +176,9 @@ async function readBack(writer: Writer | undefined, path: string): Promise<Uint8
 
 /** The Markdown HTML of earlier builds, as the documents stage and the feeds ask for it. */
 interface MarkdownHtml {
-  /** `key`: the body's key when the caller has it already (`shared.key`). */
-  get(body: string, key?: string): string | undefined;
+  get(body: string): string | undefined;
   set(body: string, html: string): void;
   save(): Promise<void>;
-  /** The file cache's folder, which the documents' passes write the HTML they render to (render-documents.ts). */
-  shared?: { folder: EntryFolder; key(body: string): string; wrote(key: string, outcome: true | { message: string; code?: string }): void };
 }
 
 /**
@@ -205,18 +194,12 @@ async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOpti
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
-  const file = cache instanceof FileCache ? cache : undefined;
   return {
-    get: (body, known) => cache.get(known ?? key(body)),
+    get: (body) => cache.get(key(body)),
     set: (body, html) => cache.set(key(body), html),
     save: async () => {
       if (all) cache.prune();
       await cache.save();
-    },
-    shared: file && {
-      folder: file.folder,
-      key,
-      wrote: (k, outcome) => (outcome === true ? file.keep(k) : file.fail(Object.assign(new Error(outcome.message), { code: outcome.code }))),
     },
   };
 }

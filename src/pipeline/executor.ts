@@ -31,7 +31,7 @@ export class DocumentRunner {
     for (const input of inputs) {
       const [ready] = prepare ? prepare([input]) : [input];
       if (ready.route.markdown && ready.markdownHtml === undefined && !fitsInline(ready.route.markdown.body)) onWorker.push(ready);
-      else await onFacts(ready, (await this.inline.runChunk('document', [ready], { job }))[0]);
+      else await this.inline.each('document', [ready], { job }, 1, (_index, facts) => onFacts(ready, facts));
     }
     if (onWorker.length > 0) await this.onPool(job, onWorker, onFacts, 1, undefined, Math.min(onWorker.length, poolSize()));
   }

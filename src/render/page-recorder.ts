@@ -1,6 +1,6 @@
 // Records a page's link facts (page-facts.ts) element by element while the page renders: the
 // templates' elements through the JSX runtime (render/jsx/jsx-runtime.ts), a Markdown body's
-// through its hast tree (recordHast), the document head's from its parts (render-worker-page.ts).
+// through its hast tree (recordHast), the document head's from its parts (render-documents.ts).
 // Every source gives an element as its tag and attribute values as they will be written; the
 // rules of what counts live here once.
 import type { Element, Nodes } from 'hast';
