@@ -12,7 +12,6 @@ import { writeErrorDiagnostic } from './output/write-errors.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
-import { DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
@@ -27,7 +26,6 @@ export { pageKeys, renderContext } from './pipeline/documents.ts';
 export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
   const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
   const state = newState(config, options.mode, options.cache);
-  const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
   /** Runs a stage, timed under `timing`; the progress hears of it as `name` once it is done. */
@@ -57,7 +55,7 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     if (stop()) return await failed(state, options);
     await stage('warnings', () => warningsStage(state, options));
     await stage('bundle', () => bundleStage(state, bundles));
-    const referenced = await stage('render', () => documentsStage(state, options, executor));
+    const referenced = await stage('render', () => documentsStage(state, options));
     if (stop()) return await failed(state, options);
     await settled([stage('photos', () => encodeStage(state, options, referenced), 'images'), stage('cards', () => cardsStage(state, options))]); // photos and cards at once
 

@@ -1,7 +1,6 @@
-// The documents stage: every page goes once through renderDocuments() (Markdown → React page →
-// measure → write), on this thread or the executor's workers. This stage decides what needs
-// rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
-// the cache already has to its document, and collects the facts each pass reports.
+// The documents stage: decides what needs rendering (a page whose key matches the last build's
+// output is kept), hands each document the Markdown HTML the cache has, renders the rest
+// (render/render-documents.ts, on this thread or the executor's workers) and collects their facts.
 import { createHash, hash as oneShot } from 'node:crypto';
 import { engineVersions } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
@@ -13,24 +12,20 @@ import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/write-errors.ts';
-import type { Writer } from '../output/writer.ts';
 import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { WorkerFailure, type DocumentRunner } from './executor.ts';
+import { renderOnExecutor, WorkerFailure } from './executor.ts';
 import { FeedBodies } from './feed-bodies.ts';
 import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildContext): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
-  // Page weights are measured for the CLI's report and for budgets.
-  const measure = options.weighPages;
-  const shared = documentJob(state, options);
-  const markdownOptions = shared.markdown;
-  // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
-  // (or this thread) write the others into its folder themselves.
+  const markdownOptions = { siteUrl: state.layout!.siteUrl };
+  // The CLI's writer keeps pages whose inputs did not change since the last build; the passes
+  // write the others into its folder themselves.
   const reusing = isReusingWriter(writer) ? writer : undefined;
   if (reusing) await reusing.prepare();
   const keyOf = reusing ? keptKeys(state, options.incremental?.previous, pageKeys(state, options.extraHead)) : undefined;
@@ -60,7 +55,16 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, markdownOptions, toRender, feed.size > 0);
   const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
-  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined };
+  const job: DocumentJob = {
+    serverFile: state.server!.file,
+    context: renderContext(state, options.extraHead),
+    markdown: markdownOptions,
+    gzipAbove: options.weighPages ? resolveBudgets(graph.site).html : undefined,
+    phoneImages: options.weighPages,
+    links: options.links,
+    writeTo: reusing?.directory,
+    returnMarkdown: cache !== undefined,
+  };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
@@ -79,7 +83,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(job, inputs, async ({ route, markdownHtml }, facts) => {
+  await renderOnExecutor(config, options.workers, job, inputs, async ({ route, markdownHtml }, facts) => {
     if (facts instanceof WorkerFailure) {
       feed.failed(route);
       // Over a limit while its Markdown rendered: the Markdown is the likely cause (fits-inline.ts).
@@ -111,7 +115,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     const page = facts.facts;
     if (page.links) page.links = interner.intern(page.links);
     found.set(route.output, { route: original.get(route.output)!, facts: page });
-    if (measure && page.gzip === undefined) weights.add(route.kind, route.output, page.bytes ?? 0, facts.html);
+    if (options.weighPages && page.gzip === undefined) weights.add(route.kind, route.output, page.bytes ?? 0, facts.html);
     const key = keys.get(route.output);
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, page.bytes ?? 0, facts.mtimeMs);
@@ -125,7 +129,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     const page = found.get(route.output);
     if (page) state.pages.set(route.output, page);
   }
-  for (const [output, gzip] of await weights.measure((path) => readBack(writer, path))) {
+  for (const [output, gzip] of await weights.measure(async (path) => writer?.readBack?.(path))) {
     const page = state.pages.get(output);
     if (page) page.facts.gzip = gzip;
   }
@@ -134,11 +138,9 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
 }
 
 /**
- * Lets go of every page route's props (a post's related posts, breadcrumbs, listings: most of
- * the route table) once the pages are rendered, in a build whose pages went to disk (the CLI's):
- * no later stage reads them, and its state is never rendered from again (dev, whose body-edit
- * path renders from the last build's routes, writes to memory). At 10,000 posts they were ~20 MB
- * of the build thread's heap through the cards stage (docs/performance.md, "Memory, sixth session").
+ * Lets go of the page routes' props (most of the route table) once the pages went to disk (the
+ * CLI's build, never rendered from again): ~20 MB of the build thread's heap through the cards
+ * stage at 10,000 posts.
  */
 function releaseProps(state: BuildState): void {
   for (const page of state.pages.values()) page.route = { ...page.route, props: {} };
@@ -154,24 +156,6 @@ function keptKeys(state: BuildState, previous: BuildState | undefined, fresh: (r
   const keys = previous?.pageKeys;
   if (!keys || previous.pageKeyBase !== state.pageKeyBase) return fresh;
   return (route) => (previous.pages.get(route.output)?.route === route ? keys.get(route.output) : undefined) ?? fresh(route);
-}
-
-/** What every document of a build shares (dev's body-edit path renders its pages with it too). */
-export function documentJob(state: BuildState, options: BuildContext): DocumentJob {
-  // Page weights are measured for the CLI's report and for budgets.
-  const measure = options.weighPages;
-  return {
-    serverFile: state.server!.file,
-    context: renderContext(state, options.extraHead),
-    markdown: { siteUrl: state.layout!.siteUrl },
-    gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
-    phoneImages: measure,
-    links: options.links,
-  };
-}
-
-async function readBack(writer: Writer | undefined, path: string): Promise<Uint8Array | undefined> {
-  return writer?.readBack?.(path);
 }
 
 /** The Markdown HTML of earlier builds, as the documents stage and the feeds ask for it. */
