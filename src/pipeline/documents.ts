@@ -54,7 +54,7 @@ export async function documentsStage(state: BuildState, options: BuildContext): 
   const graph = state.graph!;
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, markdownOptions, toRender, feed.size > 0);
-  const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
+  const inputs: DocumentInput[] = toRender.map((route) => ({ route }));
   const job: DocumentJob = {
     serverFile: state.server!.file,
     context: renderContext(state, options.extraHead),
@@ -63,7 +63,6 @@ export async function documentsStage(state: BuildState, options: BuildContext): 
     phoneImages: options.weighPages,
     links: options.links,
     writeTo: reusing?.directory,
-    returnMarkdown: cache !== undefined,
   };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts

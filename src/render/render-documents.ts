@@ -50,16 +50,12 @@ export interface DocumentJob {
   links?: boolean;
   /** Write each page under this folder (and return its mtime) instead of returning its HTML. */
   writeTo?: string;
-  /** Return the Markdown HTML rendered here, for the Markdown cache. */
-  returnMarkdown?: boolean;
 }
 
 export interface DocumentInput {
   route: PageRoute;
   /** The Markdown body's HTML when the cache had it. */
   markdownHtml?: string;
-  /** Return the Markdown HTML rendered here even when the job does not (a post the blog feeds carry). */
-  returnMarkdown?: boolean;
 }
 
 /** What a document's pass tells the build: the page's facts, and what travels with them. */
@@ -72,7 +68,7 @@ export interface DocumentResult {
   html?: string;
   /** mtime of the file written to `writeTo`. */
   mtimeMs?: number;
-  /** The Markdown body's HTML rendered by this pass (when `returnMarkdown`). */
+  /** The Markdown body's HTML rendered by this pass (for the Markdown cache and the feeds). */
   markdownHtml?: string;
   /** Why the Markdown body could not be rendered (the page is rendered with an empty body). */
   markdownError?: string;
@@ -134,13 +130,15 @@ function renderOne(server: ServerModule, job: DocumentJob, entries: IslandEntrie
     if (html === undefined) {
       if (!renderer.markdown) throw new Error('the Markdown pipeline was not loaded for a document that needs it');
       ({ html, links } = renderer.markdown.renderWithLinks(route.markdown.body, job.markdown));
-      if (job.returnMarkdown || input.returnMarkdown) markdownHtml = html;
+      markdownHtml = html;
     }
     if (html.startsWith(MARKDOWN_FAILED)) {
       markdownError = html.slice(MARKDOWN_FAILED.length, -'-->'.length);
       html = '';
+    } else if (job.links) {
       // HTML from the Markdown cache is parsed back into the tree its link facts are read from.
-    } else if (job.links) fragments.push([html, links ?? hastLinkFacts(fromHtml(html, { fragment: true }))]);
+      fragments.push([html, links ?? hastLinkFacts(fromHtml(html, { fragment: true }))]);
+    }
     const into = route.markdown.into;
     route = { ...route, props: { ...route.props, [into]: { ...(route.props[into] as object), html } } };
   }
