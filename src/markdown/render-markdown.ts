@@ -17,13 +17,9 @@ import { hastLinkFacts } from '../render/page-recorder.ts';
 import rehypeElements from './rehype-elements.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
-export type { MarkdownOptions };
-export { markdownOptionsKey } from './options-key.ts';
-
-/** What sanitising keeps: the default schema, ids as written and the code language class. */
+/** What sanitising keeps: the default schema, ids as written (rehype-slug runs later) and the code language class for Prism. */
 export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
-  // Keep ids as written (rehype-slug runs later) and the code language class for Prism.
   clobberPrefix: '',
   attributes: {
     ...defaultSchema.attributes,
