@@ -16,7 +16,7 @@ import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { renderOnExecutor, WorkerFailure } from './executor.ts';
-import { FeedBodies } from './feed-bodies.ts';
+import { FeedBodies } from './feeds.ts';
 import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
