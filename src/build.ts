@@ -1,6 +1,5 @@
-// The pipeline in one function: load → link → images (plan) → routes → warnings → bundles → documents →
-// images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
-// dev and check run these same stages (docs/architecture.md).
+// The pipeline in one function, one stage call per line; each stage is a module of src/pipeline/
+// working on one BuildState. build, dev and check run these same stages (docs/architecture.md).
 import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
@@ -20,7 +19,7 @@ import { newState, resolveBuildOptions, timed, type BuildContext, type BuildOpti
 import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
-export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
+export type { BuildOptions, BuildResult, BuildState } from './pipeline/state.ts';
 export { pageKeys, renderContext } from './pipeline/documents.ts';
 
 export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {

@@ -15,7 +15,8 @@ import { writeErrorDiagnostic } from '../output/write-errors.ts';
 import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { renderOnExecutor, WorkerFailure } from './executor.ts';
+import { WorkerFailure } from '../executor/executor.ts';
+import { renderOnExecutor } from './executor.ts';
 import { FeedBodies } from './feeds.ts';
 import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 

@@ -4,11 +4,10 @@
 // on a worker, where an item's time and memory are bounded: a body over a limit, or a worker
 // that fails, gives its document a WorkerFailure, never a hang.
 import type { ResolvedConfig } from '../config/resolve-config.ts';
-import { Executor, POOL_THRESHOLD, poolSize, WorkerFailure } from '../executor/executor.ts';
+import { Executor, POOL_THRESHOLD, poolSize, type WorkerFailure } from '../executor/executor.ts';
 import { fitsInline } from '../markdown/fits-inline.ts';
 import type { DocumentInput, DocumentJob, DocumentResult } from '../render/render-documents.ts';
 
-export { POOL_THRESHOLD, WorkerFailure };
 export type OnFacts = (input: DocumentInput, facts: DocumentResult | WorkerFailure) => Promise<void> | void;
 
 /** Pages per chunk sent to a worker (fewer when there are few: every worker gets some). */
