@@ -155,13 +155,3 @@ export interface BuildResult {
 export function newState(config: ResolvedConfig, mode: BuildMode, caches: Caches): BuildState {
   return { config, mode, caches, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
 }
-
-/** Runs a stage and adds its wall time to state.timings. */
-export async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  try {
-    return await fn();
-  } finally {
-    state.timings[stage] = (state.timings[stage] ?? 0) + performance.now() - start;
-  }
-}
