@@ -2,7 +2,14 @@
 // templates' elements through the JSX runtime (jsx/jsx-runtime.ts), a Markdown body's through its
 // hast tree, the head's from its parts (render-documents.ts). The rules of what counts live here once.
 import type { Element, Nodes } from 'hast';
+import { createContext } from 'react';
 import type { LinkFacts, RefKind, Resource } from './page-facts.ts';
+
+/** The recorder of the page being rendered (renderPage provides one per page); null outside a page render. */
+export const RecorderContext = createContext<PageRecorder | null>(null);
+
+/** The innermost video, audio or picture element being rendered (what its `<source>`s load). */
+export const MediaParent = createContext<string | undefined>(undefined);
 
 /** An element's attributes that matter here, as strings (undefined: not written). */
 export interface RecordedAttributes {
