@@ -30,17 +30,13 @@ export interface AlternateLink {
 }
 
 /**
- * The alternate links of every page. Root-relative, like every
- * other link of a page (feed autodiscovery resolves them against the page): the same page links
- * the feeds of the server it came from, `stitch dev` and `preview` included.
+ * A page's `<link rel="alternate">`s, made as it renders: the blog feeds, named after its layout's
+ * site. Root-relative, like every other link of a page (feed autodiscovery resolves them against
+ * the page): the same page links the feeds of the server it came from, `stitch dev` and `preview` included.
  */
-export function blogFeedLinks(siteName: string): AlternateLink[] {
-  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
-}
-
-/** A page's `<link rel="alternate">`, made as it renders: the blog feeds, named after its layout's site. */
 export function pageAlternates(route: Pick<PageRoute, 'props'>): AlternateLink[] {
-  return blogFeedLinks((route.props.layout as LayoutData).site.name);
+  const siteName = (route.props.layout as LayoutData).site.name;
+  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
 }
 
 /**
