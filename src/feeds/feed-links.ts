@@ -4,20 +4,12 @@
 import type { LayoutData } from '../routes/layout-data.ts';
 import type { PageRoute } from '../routes/types.ts';
 
-export interface FeedLink {
-  /** Public path, e.g. /blog/rss.xml. */
-  path: string;
-  /** Media type of the feed. */
-  type: string;
-  /** Format name shown by feed readers after the site name. */
-  format: string;
-}
-
+/** Each feed's public path, media type, and format name (feed readers show it after the site name). */
 export const BLOG_FEEDS = {
   rss: { path: '/blog/rss.xml', type: 'application/rss+xml', format: 'RSS' },
   atom: { path: '/blog/atom.xml', type: 'application/atom+xml', format: 'Atom' },
   json: { path: '/blog/feed.json', type: 'application/feed+json', format: 'JSON Feed' },
-} as const satisfies Record<string, FeedLink>;
+} as const;
 
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;
