@@ -42,13 +42,9 @@ export interface RedirectRule extends Redirect {
   origin: Origin;
 }
 
-interface CategoryWithServices extends Category {
-  origin: Origin;
-}
-
 export interface ContentGraph {
   site: SiteData;
-  categories: CategoryWithServices[];
+  categories: (Category & { origin: Origin })[];
   /** Every service by id, with its category id. */
   services: Map<string, Service & { categoryId: string }>;
   detailing: (Detailing & { origin: Origin })[];
