@@ -1,22 +1,13 @@
 // One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI.
+import { styleText } from 'node:util';
 import type { Diagnostic } from './diagnostic.ts';
 
 export type Format = 'text' | 'json' | 'github';
 
-interface Colors {
-  red: (s: string) => string;
-  yellow: (s: string) => string;
-  dim: (s: string) => string;
-  bold: (s: string) => string;
-}
+type Style = 'red' | 'yellow' | 'dim' | 'bold';
 
-const plain: Colors = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
-const ansi: Colors = {
-  red: (s) => `\x1b[31m${s}\x1b[39m`,
-  yellow: (s) => `\x1b[33m${s}\x1b[39m`,
-  dim: (s) => `\x1b[2m${s}\x1b[22m`,
-  bold: (s) => `\x1b[1m${s}\x1b[22m`,
-};
+/** Node's own ANSI styles; the caller decides whether to colour (the overlay colours for HTML, whatever the terminal). */
+const styled = (color: boolean) => (style: Style, text: string) => (color ? styleText(style, text, { validateStream: false }) : text);
 
 export function location(d: Diagnostic): string {
   if (!d.file) return '';
@@ -35,16 +26,16 @@ export function byFile(diagnostics: Diagnostic[]): [string, Diagnostic[]][] {
 
 /** Text report grouped by file, then a summary line. */
 export function formatText(diagnostics: Diagnostic[], color = false): string {
-  const c = color ? ansi : plain;
+  const c = styled(color);
   const out: string[] = [];
   for (const [file, list] of byFile(diagnostics)) {
-    out.push(c.bold(file));
+    out.push(c('bold', file));
     for (const d of list) {
-      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'info' ? c.dim('info') : c.yellow('warning');
+      const sev = d.severity === 'error' ? c('red', 'error') : d.severity === 'info' ? c('dim', 'info') : c('yellow', 'warning');
       const loc = location(d) || file;
-      out.push(`  ${loc} ${sev} ${d.message} ${c.dim(`[${d.code}]`)}`);
-      if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c.dim(l)}`).join('\n'));
-      if (d.hint) out.push(`    ${c.dim('hint:')} ${d.hint}`);
+      out.push(`  ${loc} ${sev} ${d.message} ${c('dim', `[${d.code}]`)}`);
+      if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c('dim', l)}`).join('\n'));
+      if (d.hint) out.push(`    ${c('dim', 'hint:')} ${d.hint}`);
     }
     out.push('');
   }
