@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
       const started = performance.now();
       const cpuStart = cpuSeconds();
       const progress = new BuildProgress(process.stderr, Boolean(process.stderr.isTTY) && !config.ci);
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: progress.onImageProgress, onProgress: progress.onProgress });
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onProgress: progress.onProgress });
       progress.end();
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
