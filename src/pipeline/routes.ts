@@ -36,7 +36,7 @@ export async function imagesStage(state: BuildState, options: BuildContext): Pro
  */
 export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>): Promise<void> {
   if (state.images && state.images !== options.incremental?.previous.images) {
-    state.images = await encodeImages(state.images, referenced, { onProgress: options.onImageProgress });
+    state.images = await encodeImages(state.images, referenced, { onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'photos', done, total }) });
   }
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
