@@ -1,13 +1,14 @@
 // The blog feeds: the bodies of the posts they carry, collected by the documents stage, and the
 // three files of the write stage (feeds/blog-feeds.ts), from the posts the route table used
 // (drafts and scheduled posts never reach the graph). Every URL in them is absolute, from the
-// site URL the routes stage checked: feeds are read away from the site. The bodies with absolute
-// URLs and the files are kept in the `feeds` cache, keyed by everything they are made from: a
-// build whose feed posts did not change neither makes them again nor loads the `feed` library.
+// site URL the routes stage checked: feeds are read away from the site. Each body with absolute
+// URLs (feeds/absolute-urls.ts: parsing and serialising 20 long posts is the feeds' main cost)
+// and the files are kept in the `feeds` cache, keyed by everything they are made from: a build
+// whose feed posts did not change neither makes them again nor loads the `feed` library.
 import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { textKind } from '../cache/cache.ts';
 import { engineVersions } from '../cache/engine-version.ts';
-import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { feedPosts } from '../feeds/feed-links.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -18,11 +19,11 @@ import type { BuildState } from './state.ts';
 /** The three feed files. */
 export async function feedFiles(state: BuildState): Promise<{ path: string; contents: string }[]> {
   const siteUrl = state.layout!.siteUrl;
-  const cache = await state.caches.open(feedHtmlCacheKind());
+  const cache = await state.caches.open(textKind('feeds', engineVersions.feedHtml));
   const contents = new Map<string, string>();
   for (const [slug, html] of state.feedBodies ?? []) {
     const base = absoluteUrl(siteUrl, `/blog/${slug}`);
-    const key = feedHtmlKey(html, base);
+    const key = oneShot('sha256', `${base}\0${html}`);
     let content = cache.get(key);
     if (content === undefined) {
       // The HTML parser (rehype, parse5) is loaded only when a feed body is not in the cache.

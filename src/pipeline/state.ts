@@ -128,8 +128,7 @@ export interface BuildOptions {
   encodeImages?: boolean;
   /** Draw the cards the card cache lacks and output every card (else none is output; the pages still name them). */
   renderCards?: boolean;
-  onImageProgress?: (done: number, total: number) => void;
-  /** Hears of each stage as it finishes and of the cards drawn so far (cli/build-progress.ts). */
+  /** Hears of each stage as it finishes and of the photos and cards made so far (cli/build-progress.ts). */
   onProgress?: (event: ProgressEvent) => void;
 }
 
