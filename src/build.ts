@@ -4,7 +4,7 @@
 import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
-import { cachesFor } from './cache/open-caches.ts';
+import { cachesFor } from './cache/file-cache.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';

@@ -7,7 +7,7 @@ import { postBody } from '../src/content/post-bodies.ts';
 import { build } from '../src/build.ts';
 import { engineVersions } from '../src/cache/engine-version.ts';
 import { noCaches } from '../src/cache/cache.ts';
-import { fileCaches } from '../src/cache/open-caches.ts';
+import { cachesFor } from '../src/cache/file-cache.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { renderMarkdown } from '../src/markdown/render-markdown.ts';
@@ -22,7 +22,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const run = async (workers: boolean, cache: boolean) => {
       const writer = new MemoryWriter();
-      const result = await build(config, { writer, workers, cache: cache ? fileCaches(config) : noCaches });
+      const result = await build(config, { writer, workers, cache: cache ? cachesFor('build', config) : noCaches });
       expect(result.ok).toBe(true);
       return { files: new Map([...writer.files].map(([k, v]) => [k, String(v)])), order: [...result.state.pages.keys()] };
     };
@@ -40,9 +40,9 @@ describe('render workers', { timeout: 240_000 }, () => {
   it('fill the persistent Markdown cache with what they render, and follow SITE_URL', async () => {
     const p = await perfProject(POOL_THRESHOLD + 10);
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
-    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: fileCaches(config) });
+    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: cachesFor('build', config) });
     expect(cold.ok).toBe(true);
-    const cache = await fileCaches(config).open(markdownCacheKind());
+    const cache = await cachesFor('build', config).open(markdownCacheKind());
     const options = { siteUrl: cold.state.layout!.siteUrl };
     const optionsKey = markdownOptionsKey(options);
     const posts = cold.state.graph!.posts;
@@ -55,7 +55,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);
     const again = { writer: new MemoryWriter() };
     const main = { writer: new MemoryWriter() };
-    expect((await build(moved, { writer: again.writer, workers: true, cache: fileCaches(moved) })).ok).toBe(true);
+    expect((await build(moved, { writer: again.writer, workers: true, cache: cachesFor('build', moved) })).ok).toBe(true);
     expect((await build(moved, { writer: main.writer, workers: false, cache: noCaches })).ok).toBe(true);
     expect(again.writer.files).toEqual(main.writer.files);
   });

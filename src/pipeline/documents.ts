@@ -193,7 +193,7 @@ interface MarkdownHtml {
 }
 
 /**
- * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/open-caches.ts:
+ * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/file-cache.ts:
  * the dev session's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when
  * no document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
@@ -205,7 +205,7 @@ async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOpti
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
-  const file = cache instanceof FileCache ? cache : undefined;
+  const file = cache instanceof FileCache && !cache.memory ? cache : undefined; // dev's memory gets the HTML from this thread
   return {
     get: (body, known) => cache.get(known ?? key(body)),
     set: (body, html) => cache.set(key(body), html),
