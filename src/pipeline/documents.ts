@@ -8,7 +8,7 @@ import { noCaches, type Cache } from '../cache/cache.ts';
 import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
-import { PageWeights } from '../budgets/page-weight.ts';
+import { PageWeights } from '../budgets/budgets.ts';
 import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
