@@ -13,7 +13,7 @@ import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts'
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
-import { writeErrorDiagnostic } from '../output/write-errors.ts';
+import { writeErrorDiagnostic } from '../output/out-dir-guard.ts';
 import type { Writer } from '../output/writer.ts';
 import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob } from '../render/render-documents.ts';
