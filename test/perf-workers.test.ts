@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../src/content/post-bodies.ts';
 import { build } from '../src/build.ts';
-import { engineVersions } from '../src/cache/engine-version.ts';
+import { engineVersion } from '../src/cache/engine-version.ts';
 import { noCaches } from '../src/cache/cache.ts';
 import { cachesFor } from '../src/cache/file-cache.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
@@ -49,7 +49,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     expect(posts.length).toBeGreaterThan(POOL_THRESHOLD);
     for (const post of posts) {
       const body = postBody(cold.state.graph!, post); // stitch build keeps no body: read back
-      expect(cache.get(markdownKey(body, optionsKey, engineVersions.markdown)), post.slug).toBe(renderMarkdown(body, options));
+      expect(cache.get(markdownKey(body, optionsKey, engineVersion)), post.slug).toBe(renderMarkdown(body, options));
     }
     // A site URL other than site.yaml's (SITE_URL): the cache does not answer with the old links.
     const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);

@@ -3,10 +3,10 @@
 // cost, and the newest posts rarely change between two builds.
 import { createHash } from 'node:crypto';
 import { textKind, type CacheKind } from '../cache/cache.ts';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 
 export function feedHtmlCacheKind(): CacheKind<string> {
-  return textKind('feeds', engineVersions.feedHtml);
+  return textKind('feeds', engineVersion);
 }
 
 /** The key of one post's content: its Markdown HTML and the URL it is resolved against. */

@@ -3,7 +3,7 @@
 // rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
 // the cache already has to its document, and collects the facts each pass reports.
 import { createHash, hash as oneShot } from 'node:crypto';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
 import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
@@ -241,7 +241,7 @@ export function renderContext(state: BuildState, extraHead?: string): RenderCont
  */
 export function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
   const shared = createHash('sha256')
-    .update(engineVersions.page).update('\0')
+    .update(engineVersion).update('\0')
     .update(state.server!.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
     .update(JSON.stringify(state.layout ?? null)).update('\0')

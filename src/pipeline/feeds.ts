@@ -7,7 +7,7 @@
 // stage checked (SITE_URL or site.yaml `url`; neither stops the build there: SiteUrlMissingError).
 import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { feedHtmlCacheKind, feedHtmlKey } from '../feeds/feed-html-cache.ts';
 import { feedPosts } from '../feeds/feed-links.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -43,7 +43,7 @@ export async function feedFiles(state: BuildState): Promise<{ path: string; cont
   const items = feedPosts(posts).map(({ body: _body, ...post }) => post);
   const covers = items.flatMap((post) => (post.coverImage ? [[post.coverImage, assetBytes(post.coverImage) ?? null]] : []));
   // (The contents in the posts' order: the documents stage collects them in the order they render.)
-  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersions.feeds, site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
+  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion, site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
   const kept = cache.get(key);
   let files: { path: string; contents: string }[];
   if (kept !== undefined) files = JSON.parse(kept) as typeof files;
