@@ -3,17 +3,17 @@
 // rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
 // the cache already has to its document, and collects the facts each pass reports.
 import { createHash, hash as oneShot } from 'node:crypto';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
 import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
-import { PageWeights } from '../budgets/page-weight.ts';
+import { PageWeights } from '../budgets/budgets.ts';
 import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
-import { writeErrorDiagnostic } from '../output/write-errors.ts';
+import { writeErrorDiagnostic } from '../output/out-dir-guard.ts';
 import type { Writer } from '../output/writer.ts';
 import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob } from '../render/render-documents.ts';
@@ -193,7 +193,7 @@ interface MarkdownHtml {
 }
 
 /**
- * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/open-caches.ts:
+ * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/file-cache.ts:
  * the dev session's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when
  * no document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
@@ -205,7 +205,7 @@ async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOpti
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
-  const file = cache instanceof FileCache ? cache : undefined;
+  const file = cache instanceof FileCache && !cache.memory ? cache : undefined; // dev's memory gets the HTML from this thread
   return {
     get: (body, known) => cache.get(known ?? key(body)),
     set: (body, html) => cache.set(key(body), html),
@@ -241,7 +241,7 @@ export function renderContext(state: BuildState, extraHead?: string): RenderCont
  */
 export function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
   const shared = createHash('sha256')
-    .update(engineVersions.page).update('\0')
+    .update(engineVersion).update('\0')
     .update(state.server!.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
     .update(JSON.stringify(state.layout ?? null)).update('\0')

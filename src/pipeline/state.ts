@@ -8,7 +8,7 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { Caches } from '../cache/cache.ts';
-import { cachesFor } from '../cache/open-caches.ts';
+import { cachesFor } from '../cache/file-cache.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { RenderedPage } from '../render/page-facts.ts';
@@ -26,7 +26,7 @@ export interface BuildState {
   config: ResolvedConfig;
   /** What the build is for: the CLI's `build`, a `dev` session's rebuild, or `check` (options.mode). */
   mode: BuildMode;
-  /** Where the stages keep what a later build may reuse (cache/open-caches.ts), resolved once in build(). */
+  /** Where the stages keep what a later build may reuse (cache/file-cache.ts), resolved once in build(). */
   caches: Caches;
   /** The validated, linked content. */
   graph?: ContentGraph;
@@ -129,7 +129,7 @@ export interface BuildOptions {
   incremental?: IncrementalOptions;
   /** What the build is for (default `build`): `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
   mode?: BuildMode;
-  /** Where what a later build may reuse is kept; default: the mode's (cache/open-caches.ts `cachesFor`). */
+  /** Where what a later build may reuse is kept; default: the mode's (cache/file-cache.ts `cachesFor`). */
   cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;

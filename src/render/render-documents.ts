@@ -6,8 +6,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { phoneLoads } from '../budgets/page-image.ts';
-import { gzipCeiling } from '../budgets/page-weight.ts';
+import { gzipCeiling, phoneLoads } from '../budgets/budgets.ts';
 import { writeEntry, type EntryFolder } from '../cache/file-cache.ts';
 import { imageUrls } from '../images/recorded-images.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
