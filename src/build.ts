@@ -3,11 +3,11 @@
 import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
-import { cachesFor } from './cache/open-caches.ts';
+import { cachesFor } from './cache/file-cache.ts';
 import { enrichDiagnostics } from './content/locate-diagnostics.ts';
 import { errors } from './errors/catalogue.ts';
 import { hasErrors, StitchError, wrapError, type Diagnostic } from './errors/diagnostic.ts';
-import { writeErrorDiagnostic } from './output/write-errors.ts';
+import { writeErrorDiagnostic } from './output/out-dir-guard.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SiteIndex } from '../src/check/site-index.ts';
 import type { Diagnostic } from '../src/errors/diagnostic.ts';
 import { noCaches } from '../src/cache/cache.ts';
-import { MemoryCaches } from '../src/cache/memory-cache.ts';
 import { FileCaches } from '../src/cache/file-cache.ts';
 import { postCacheKind, postMemo, type ParsedPost } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
@@ -24,7 +23,7 @@ describe('the dev post cache (memory, warmed from the persistent cache)', () => 
     const disk = await new FileCaches(dir, 'content').open(postCacheKind());
     postMemo(disk).set('b.md', 'three', parsed(3));
     await disk.save();
-    const caches = new MemoryCaches(new FileCaches(dir, 'content'));
+    const caches = new FileCaches(dir, 'content', { memory: true });
     const firstCache = await caches.open(postCacheKind());
     const first = postMemo(firstCache);
     expect(first.get('a.md', 'one')).toBeUndefined();

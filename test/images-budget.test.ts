@@ -1,11 +1,12 @@
 // The largest image a page loads on a 390 px phone (DPR 2), as a browser would pick it, and
 // how the image budget treats it.
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, resolveBudgets, weighPages } from '../src/budgets/budgets.ts';
-import { largestImage } from '../src/budgets/page-image.ts';
+import { checkBudgets, largestOf, phoneLoads, resolveBudgets, weighPages } from '../src/budgets/budgets.ts';
 import { pick, slotWidth } from '../src/images/slot-width.ts';
 import type { ImageUse } from '../src/images/image-context.ts';
 import type { PageRoute } from '../src/routes/types.ts';
+
+const largestImage = (images: ImageUse[], sizes: ReadonlyMap<string, number>, preloads: string[] = []) => largestOf(phoneLoads(images, preloads), sizes);
 
 const bytes = new Map<string, number>([
   ['/images/a.jpg', 200_000],

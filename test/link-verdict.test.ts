@@ -1,11 +1,12 @@
 // The link check's verdict is kept between builds (check/link-verdict.ts) only while nothing it
 // reads changes: a build that changes a route, a redirect or where a Markdown body starts in its
 // file must check again, never report the last build's findings.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { MemoryCaches } from '../src/cache/memory-cache.ts';
+import { FileCaches } from '../src/cache/file-cache.ts';
 import { verdictKey, verdictKind } from '../src/check/link-verdict.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
@@ -14,7 +15,7 @@ import { contentTree, ROOT } from './helpers/build-site.ts';
 async function project() {
   const content = contentTree({}, 'content');
   const config = resolveConfig({ content, root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600' }, ROOT);
-  const caches = new MemoryCaches();
+  const caches = new FileCaches(mkdtempSync(join(tmpdir(), 'stitch-verdict-')), 'content', { memory: true });
   const run = async () => {
     const result = await build(config, { writer: new MemoryWriter({ keyed: true }), links: true, cache: caches, workers: false });
     return { ...result, codes: result.state.diagnostics.map((d) => `${d.code} ${d.file ?? ''}:${d.line ?? ''}`) };

@@ -3,10 +3,13 @@
 // the head from its parts, a shell part pasted from an earlier page with the facts it recorded.
 // They must be what the page's HTML shows: every page of a fixture build is read back here with
 // an HTML parser and the same rules, once with Markdown rendered and once from the Markdown cache.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildState } from '../src/build.ts';
-import { MemoryCaches } from '../src/cache/memory-cache.ts';
+import { FileCaches } from '../src/cache/file-cache.ts';
 import { tagKey } from '../src/check/site-warnings.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { ansiToHtml } from '../src/dev/live-reload.ts';
@@ -17,7 +20,7 @@ import { ROOT } from './helpers/build-site.ts';
 
 describe('page facts recorded while rendering', () => {
   const config = resolveConfig({ content: 'test/fixtures/mini', root: ROOT }, { SOURCE_DATE_EPOCH: '1767225600' }, ROOT);
-  const caches = new MemoryCaches();
+  const caches = new FileCaches(mkdtempSync(join(tmpdir(), 'stitch-facts-')), 'content', { memory: true });
   const run = async () => {
     const writer = new MemoryWriter();
     const { state } = await build(config, { writer, links: true, workers: false, cache: caches });

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engineVersions } from '../src/cache/engine-version.ts';
+import { engineVersion } from '../src/cache/engine-version.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
 import { FileCaches } from '../src/cache/file-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
@@ -154,7 +154,7 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     // ...while one under the current engine's key is (which shows the cache is really consulted).
     const current = await openCache();
     const bodies = [body, body.replace(/^\n/, '')];
-    for (const b of bodies) current.set(markdownKey(b, markdownOptionsKey({ siteUrl: 'https://poison2.test' }), engineVersions.markdown), '<p>FROM THE CACHE</p>');
+    for (const b of bodies) current.set(markdownKey(b, markdownOptionsKey({ siteUrl: 'https://poison2.test' }), engineVersion), '<p>FROM THE CACHE</p>');
     await current.save();
     expect(p.build({ SITE_URL: 'https://poison2.test' }).code).toBe(0);
     expect(p.files().get(PAGE)).toContain('FROM THE CACHE');

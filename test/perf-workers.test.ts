@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../src/content/post-bodies.ts';
 import { build } from '../src/build.ts';
-import { engineVersions } from '../src/cache/engine-version.ts';
+import { engineVersion } from '../src/cache/engine-version.ts';
 import { noCaches } from '../src/cache/cache.ts';
-import { fileCaches } from '../src/cache/open-caches.ts';
+import { cachesFor } from '../src/cache/file-cache.ts';
 import { markdownCacheKind, markdownKey } from '../src/cache/markdown-cache.ts';
 import { markdownOptionsKey } from '../src/markdown/options-key.ts';
 import { renderMarkdown } from '../src/markdown/render-markdown.ts';
@@ -22,7 +22,7 @@ describe('render workers', { timeout: 240_000 }, () => {
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
     const run = async (workers: boolean, cache: boolean) => {
       const writer = new MemoryWriter();
-      const result = await build(config, { writer, workers, cache: cache ? fileCaches(config) : noCaches });
+      const result = await build(config, { writer, workers, cache: cache ? cachesFor('build', config) : noCaches });
       expect(result.ok).toBe(true);
       return { files: new Map([...writer.files].map(([k, v]) => [k, String(v)])), order: [...result.state.pages.keys()] };
     };
@@ -40,22 +40,22 @@ describe('render workers', { timeout: 240_000 }, () => {
   it('fill the persistent Markdown cache with what they render, and follow SITE_URL', async () => {
     const p = await perfProject(POOL_THRESHOLD + 10);
     const config = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600' }, p.root);
-    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: fileCaches(config) });
+    const cold = await build(config, { writer: new MemoryWriter(), workers: true, cache: cachesFor('build', config) });
     expect(cold.ok).toBe(true);
-    const cache = await fileCaches(config).open(markdownCacheKind());
+    const cache = await cachesFor('build', config).open(markdownCacheKind());
     const options = { siteUrl: cold.state.layout!.siteUrl };
     const optionsKey = markdownOptionsKey(options);
     const posts = cold.state.graph!.posts;
     expect(posts.length).toBeGreaterThan(POOL_THRESHOLD);
     for (const post of posts) {
       const body = postBody(cold.state.graph!, post); // stitch build keeps no body: read back
-      expect(cache.get(markdownKey(body, optionsKey, engineVersions.markdown)), post.slug).toBe(renderMarkdown(body, options));
+      expect(cache.get(markdownKey(body, optionsKey, engineVersion)), post.slug).toBe(renderMarkdown(body, options));
     }
     // A site URL other than site.yaml's (SITE_URL): the cache does not answer with the old links.
     const moved = resolveConfig({ content: 'content', out: 'dist', root: p.root }, { SOURCE_DATE_EPOCH: '1767225600', SITE_URL: 'https://moved.example' }, p.root);
     const again = { writer: new MemoryWriter() };
     const main = { writer: new MemoryWriter() };
-    expect((await build(moved, { writer: again.writer, workers: true, cache: fileCaches(moved) })).ok).toBe(true);
+    expect((await build(moved, { writer: again.writer, workers: true, cache: cachesFor('build', moved) })).ok).toBe(true);
     expect((await build(moved, { writer: main.writer, workers: false, cache: noCaches })).ok).toBe(true);
     expect(again.writer.files).toEqual(main.writer.files);
   });

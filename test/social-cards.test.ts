@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileCaches } from '../src/cache/open-caches.ts';
+import { cachesFor } from '../src/cache/file-cache.ts';
 import { cardKind } from '../src/cards/build-cards.ts';
 import { build } from '../src/build.ts';
 import { IncrementalWriter } from '../src/output/incremental-writer.ts';
@@ -112,7 +112,7 @@ describe('the cards', () => {
     expect(before).not.toContain(key);
     expect(retitled.writer.files.get(`cards${POST}.png`)).not.toEqual(first.writer.files.get(`cards${POST}.png`));
     // The new card is in the card cache for the next build.
-    expect((await fileCaches(config(content)).open(cardKind)).get(key)).toBeDefined();
+    expect((await cachesFor('build', config(content)).open(cardKind)).get(key)).toBeDefined();
   }, 120_000);
 });
 

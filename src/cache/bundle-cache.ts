@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { jsonKind, type Caches } from './cache.ts';
-import { engineVersions } from './engine-version.ts';
+import { engineVersion } from './engine-version.ts';
 
 export interface Bundled {
   outputFiles: { path: string; contents: Uint8Array }[];
@@ -46,7 +46,7 @@ const MTIME_SLACK_MS = 2000;
 export async function cachedBundle(caches: Caches | undefined, id: string, root: string, key: unknown, make: () => Promise<Bundled>, virtual: string[] = []): Promise<Bundled> {
   if (!caches) return make();
   const cache = await caches.open(bundleKind);
-  const fullKey = sha256(JSON.stringify({ engine: engineVersions.page, root, key }));
+  const fullKey = sha256(JSON.stringify({ engine: engineVersion, root, key }));
   const hit = unchanged(cache.get(id), fullKey);
   if (hit) return hit;
   const started = Date.now();

@@ -1,7 +1,7 @@
-// One cache interface for everything a build may keep between runs, with three implementations
-// (open-caches.ts chooses one per command): files under .stitch/cache (file-cache.ts), memory for
-// the life of a dev session (memory-cache.ts), none. Keys are chosen by the caller and must name
-// everything the value is made from; a value read back is checked, so damage is a miss.
+// One cache interface for everything a build may keep between runs: the store of file-cache.ts
+// (files under .stitch/cache, with memory in front for a dev session) or none (`cachesFor`
+// chooses per command). Keys are chosen by the caller and must name everything the value is
+// made from; a value read back is checked, so damage is a miss.
 /** One kind of cached value, opened for one build. */
 export interface Cache<V> {
   /** The value stored under `key` (counts as a use: prune keeps it). */
@@ -18,7 +18,7 @@ export interface Cache<V> {
 
 /** What a kind of cache is called and how its values are stored in a file. */
 export interface CacheKind<V> {
-  /** Folder under .stitch/cache/ (and the memory store's name). */
+  /** Folder under .stitch/cache/. */
   name: string;
   /** The version of the code that makes the values: a file of another version is ignored. */
   version: string;

@@ -1,16 +1,20 @@
-// The on-disk store (stitch build): one file per entry, named by a hash of the kind's version
-// and the key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's core/cache.ts).
-// A file holds the value, then the sha256 of its key and value; every read checks it (as
-// cacache's integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are
-// replaced atomically (temp + rename), so threads and processes writing at once each see an
-// entry whole or not at all; a worker thread writes entries itself (`EntryFolder`, plain data).
+// The store behind `Cache`, one file per entry, named by a hash of the kind's version and the
+// key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's core/cache.ts). A file
+// holds the value, then the sha256 of its key and value; every read checks it (as cacache's
+// integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are replaced
+// atomically (temp + rename), so threads and processes writing at once each see an entry whole
+// or not at all; a worker thread writes entries itself (`EntryFolder`, plain data).
+//
+// `stitch dev` keeps a memory map in front, for the life of the session: the first build of a
+// kind reads and fills the files, later builds use memory alone. `stitch check` keeps nothing.
 //
 // A write that fails (full disk, read-only folder) stops the writes of that kind for the build
 // and is reported once through `Caches.problems`: the build goes on without caching.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Cache, CacheKind, Caches } from './cache.ts';
+import { dirname, join, relative } from 'node:path';
+import type { ResolvedConfig } from '../config/resolve-config.ts';
+import { noCaches, type Cache, type CacheKind, type Caches } from './cache.ts';
 
 const DIGEST = 32;
 const ENTRY_NAME = /^[0-9a-f]{40}$/;
@@ -78,13 +82,23 @@ export function writeEntry(folder: EntryFolder, key: string, value: string | Uin
   writeSealed(entryFile(folder, key), key, value);
 }
 
+/** The caches a command builds with: files for `build`, memory over them for `dev`, none for `check`. */
+export function cachesFor(command: 'build' | 'dev' | 'check', config: Pick<ResolvedConfig, 'root' | 'contentDir' | 'cacheDir'>): Caches {
+  if (command === 'check') return noCaches;
+  // Relative to the project, so a checkout elsewhere (or a CI cache restore) still hits.
+  return new FileCaches(`${config.cacheDir}/cache`, relative(config.root, config.contentDir) || '.', { memory: command === 'dev' });
+}
+
 export class FileCaches implements Caches {
   private readonly scope: string;
   private readonly failures: string[] = [];
+  /** Per kind (name and version), its entries in memory (dev); none for a build. */
+  private readonly memory?: Map<string, Map<string, unknown>>;
 
   /** `dir`: .stitch/cache; `scope`: the content folder the entries belong to. */
-  constructor(private readonly dir: string, scope: string) {
+  constructor(private readonly dir: string, scope: string, options: { memory?: boolean } = {}) {
     this.scope = createHash('sha256').update(scope).digest('hex').slice(0, 16);
+    if (options.memory) this.memory = new Map();
   }
 
   /** The folder of a kind's entries. */
@@ -93,7 +107,11 @@ export class FileCaches implements Caches {
   }
 
   async open<V>(kind: CacheKind<V>): Promise<FileCache<V>> {
-    return new FileCache(this.folder(kind), kind, (error) => this.failures.push(`${this.dir}: ${(error as Error).message}`));
+    const id = `${kind.name}\0${kind.version}`;
+    const first = !this.memory?.has(id);
+    if (first) this.memory?.set(id, new Map());
+    const onFailure = (error: unknown) => this.failures.push(`${this.dir}: ${(error as Error).message}`);
+    return new FileCache(this.folder(kind), kind, onFailure, this.memory?.get(id) as Map<string, V> | undefined, first);
   }
 
   problems(): string[] {
@@ -108,17 +126,29 @@ export class FileCache<V> implements Cache<V> {
   /** A write failed: this kind writes nothing more in this build. */
   private failed = false;
 
-  constructor(readonly folder: EntryFolder, private readonly kind: CacheKind<V>, private readonly onFailure: (error: unknown) => void) {}
+  /** `memory`: dev's entries of this kind; `disk`: whether the files are read and written (the first build of a kind). */
+  constructor(
+    readonly folder: EntryFolder,
+    private readonly kind: CacheKind<V>,
+    private readonly onFailure: (error: unknown) => void,
+    readonly memory?: Map<string, V>,
+    private readonly disk = true,
+  ) {}
 
   get(key: string): V | undefined {
     this.used.add(key);
+    const remembered = this.memory?.get(key);
+    if (remembered !== undefined || !this.disk) return remembered;
     const bytes = readSealed(entryFile(this.folder, key), key);
-    return bytes === undefined ? undefined : this.kind.decode(bytes);
+    const value = bytes === undefined ? undefined : this.kind.decode(bytes);
+    if (value !== undefined) this.memory?.set(key, value);
+    return value;
   }
 
   set(key: string, value: V): void {
     this.used.add(key);
-    if (this.failed) return;
+    this.memory?.set(key, value);
+    if (this.failed || !this.disk) return;
     try {
       writeEntry(this.folder, key, this.kind.encode(value));
     } catch (error) {
@@ -132,7 +162,8 @@ export class FileCache<V> implements Cache<V> {
   }
 
   prune(): void {
-    this.pruning = true;
+    if (this.memory) for (const key of this.memory.keys()) if (!this.used.has(key)) this.memory.delete(key);
+    this.pruning = this.disk;
   }
 
   async save(): Promise<void> {

@@ -1,12 +1,12 @@
 // The cache of parsed blog posts: front matter parsed (YAML with positions) and validated (zod),
-// where the body starts, and the reading time. Keyed by the content engine's version, the file's
+// where the body starts, and the reading time. Keyed by the engine's version, the file's
 // path and the sha256 of its text, so any edit (or a change to the parser, schemas or libraries)
 // misses. Only posts without any diagnostic are stored: a post with a problem
 // is parsed again every time, so its messages come out exactly as before.
 import { createHash, hash as oneShot } from 'node:crypto';
 import type { PostFrontMatter } from '../content/schemas.ts';
 import { jsonKind, type Cache, type CacheKind } from './cache.ts';
-import { engineVersions } from './engine-version.ts';
+import { engineVersion } from './engine-version.ts';
 
 export interface ParsedPost {
   /** Validated front matter. */
@@ -32,27 +32,25 @@ export function sourceHash(text: string): string {
 
 /** Parsed posts, stored as JSON (one record each, parsed only when a build asks for it). */
 export function postCacheKind(): CacheKind<ParsedPost> {
-  return jsonKind('posts', engineVersions.content, valid);
+  return jsonKind('posts', engineVersion, valid);
 }
 
 /** The content loader's view of a post cache: keyed by the file and its text (hashed once: the loader keeps the hash for the page keys). */
 export function postMemo(cache: Cache<ParsedPost>): PostMemo {
-  const key = sourceKeys();
   return {
     get: (file, text, hash = sourceHash(text)) => {
-      const post = cache.get(key(file, hash));
+      const post = cache.get(sourceKey(file, hash));
       return post && post.bodyStart <= text.length ? post : undefined;
     },
     set: (file, text, post, hash = sourceHash(text)) => {
-      if (plainJson(post.data)) cache.set(key(file, hash), post);
+      if (plainJson(post.data)) cache.set(sourceKey(file, hash), post);
     },
   };
 }
 
 /** A source file's key: one string hashed at once, the same digest as a Hash fed in parts at half the cost (4,000 posts a build). */
-function sourceKeys(): (file: string, hash: string) => string {
-  const engine = engineVersions.content;
-  return (file, hash) => oneShot('sha256', `${engine}\0${file}\0${hash}`);
+function sourceKey(file: string, hash: string): string {
+  return oneShot('sha256', `${engineVersion}\0${file}\0${hash}`);
 }
 
 function valid(post: ParsedPost): boolean {
@@ -85,15 +83,14 @@ export interface YamlMemo {
  * when a diagnostic asks where a field is.
  */
 export function yamlCacheKind(): CacheKind<{ data: unknown }> {
-  return jsonKind('yaml', engineVersions.content, (v) => typeof v === 'object' && v !== null && 'data' in v);
+  return jsonKind('yaml', engineVersion, (v) => typeof v === 'object' && v !== null && 'data' in v);
 }
 
 export function yamlMemo(cache: Cache<{ data: unknown }>): YamlMemo {
-  const key = sourceKeys();
   return {
-    get: (file, hash) => cache.get(key(file, hash))?.data,
+    get: (file, hash) => cache.get(sourceKey(file, hash))?.data,
     set: (file, hash, data) => {
-      if (plainJson(data)) cache.set(key(file, hash), { data });
+      if (plainJson(data)) cache.set(sourceKey(file, hash), { data });
     },
   };
 }

@@ -8,7 +8,7 @@ import { createHash, hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CacheKind, Caches } from '../cache/cache.ts';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { errors } from '../errors/catalogue.ts';
 import { StitchError, type Diagnostic } from '../errors/diagnostic.ts';
 import { Executor, WorkerFailure } from '../executor/executor.ts';
@@ -81,7 +81,7 @@ export async function buildCards(pages: CardJob[], ctx: CardsContext): Promise<C
   const logo = await readFile(join(ctx.assetsDir, ctx.logo)).catch(() => undefined);
   const host = new URL(ctx.siteUrl).host;
   const shared = createHash('sha256')
-    .update(engineVersions.cards).update('\0').update(bundle.hash).update('\0')
+    .update(engineVersion).update('\0').update(bundle.hash).update('\0')
     .update(fontsHash(await readCardFonts(bundle, ctx.root), bundle, ctx.root)).update('\0')
     .update(logo ?? '').update('\0').update(ctx.siteName).update('\0').update(host)
     .digest('hex');

@@ -13,7 +13,7 @@ import sharp, { type Sharp } from 'sharp';
 import { FallbackFonts, readCardFonts, type CardFont } from './card-fonts.ts';
 import type { CardTemplate } from './card-template.ts';
 
-// libvips' operation cache off, as images/lazy-sharp.ts `uncached` says why (a worker imports sharp itself).
+// libvips' operation cache off, as images/lazy-sharp.ts `loadSharp` says why (a worker imports sharp itself).
 sharp.cache(false);
 
 /** What every card of a build shares (all of it cloneable, for a worker). */

@@ -8,7 +8,7 @@
 // a search of whole folders is not kept.
 import { createHash } from 'node:crypto';
 import type { BuildState } from '../pipeline/state.ts';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { jsonKind, noCaches, type CacheKind, type Caches } from '../cache/cache.ts';
 import { displayPath } from '../content/display-path.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -24,7 +24,7 @@ interface Verdict {
 }
 
 export function verdictKind(): CacheKind<Verdict> {
-  return jsonKind<Verdict>('links', engineVersions.page, (v) => Array.isArray(v.diagnostics) && Array.isArray(v.read));
+  return jsonKind<Verdict>('links', engineVersion, (v) => Array.isArray(v.diagnostics) && Array.isArray(v.read));
 }
 
 /** The link check's diagnostics: the last verdict when nothing it reads has changed. `record`: each page's findings, when checked. */
@@ -55,7 +55,7 @@ export function verdictKey(state: BuildState): string | undefined {
   if (!graph || !pageKeys) return undefined;
   const hash = createHash('sha256');
   const part = (value: unknown) => hash.update(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined').update('\0');
-  part(engineVersions.page);
+  part(engineVersion);
   part([config.root, config.contentDir, config.templatesDir, state.layout?.siteUrl]);
   // One string for the pages: two updates of the hash per page cost more than the hashing.
   let pages = '';

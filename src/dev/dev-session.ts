@@ -6,7 +6,7 @@
 import { relative, sep } from 'node:path';
 import { build, type BuildState } from '../build.ts';
 import type { Caches } from '../cache/cache.ts';
-import { cachesFor } from '../cache/open-caches.ts';
+import { cachesFor } from '../cache/file-cache.ts';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { businessDay, publicationStatus } from '../content/publication.ts';
 import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';

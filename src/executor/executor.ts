@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import type { Piscina } from 'piscina';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { readSealed, writeSealed } from '../cache/file-cache.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { newItemClock, SETTING_UP, taskRunner, type TaskMessage } from './task-runner.ts';
@@ -216,7 +216,7 @@ function messageOf(error: unknown): string {
 /** Bundles the worker entry with its libraries; reused while the engine version stays the same. */
 async function workerFile(cacheDir: string, entry: string): Promise<string> {
   const name = entry === defaultEntry ? 'executor-worker' : `executor-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`;
-  const file = `${cacheDir}/server/${name}-${engineVersions.page}.mjs`;
+  const file = `${cacheDir}/server/${name}-${engineVersion}.mjs`;
   // Its hash is written beside it: a module damaged since is made again, never imported.
   const made = sha256OfFile(file);
   if (made !== undefined && readSealed(`${file}.sha256`, file)?.toString() === made) return file;

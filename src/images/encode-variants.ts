@@ -21,8 +21,7 @@ export interface EncodeOptions {
 
 /**
  * Encodes the variants among `urls` (what the rendered pages reference) that the cache does
- * not have yet, and returns the output's variant files and every image's bytes. After a
- * failure no more photos start; the error is thrown once those encoding are done.
+ * not have yet, and returns the output's variant files and every image's bytes.
  */
 export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, options: EncodeOptions = {}): Promise<ImagePlan> {
   const have = new Set(plan.files.map((f) => `/${f.path}`));
@@ -41,14 +40,8 @@ export async function encodeImages(plan: ImagePlan, urls: Iterable<string>, opti
   let done = 0;
   if (total > 0) options.onProgress?.(done, total);
   const keys = [...todo.keys()].sort((a, b) => pixels(todo.get(b)!) - pixels(todo.get(a)!) || (a < b ? -1 : 1));
-  let failure: unknown;
-  await writeAll(keys, options.concurrency ?? availableParallelism(), async (key) => {
-    if (failure !== undefined) return;
-    await encodeEntry(plan, key, todo.get(key)!, () => options.onProgress?.(++done, total)).catch((error: unknown) => {
-      failure ??= error;
-    });
-  });
-  if (failure !== undefined) throw failure;
+  const onEach = () => options.onProgress?.(++done, total);
+  await writeAll(keys, options.concurrency ?? availableParallelism(), (key) => encodeEntry(plan, key, todo.get(key)!, onEach));
 
   const result: ImagePlan = { ...plan, files: [...plan.files], bytes: new Map(plan.bytes), encoded: total };
   for (const [url, { key, variant }] of [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {

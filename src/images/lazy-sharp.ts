@@ -13,16 +13,13 @@ const require = createRequire(import.meta.url);
 
 type SharpModule = typeof import('sharp').default;
 
-/** sharp, loaded on first use (Node keeps the module), without libvips' operation cache (see `uncached`). */
-export function loadSharp(): Promise<SharpModule> {
-  return import('sharp').then((module) => uncached(module.default));
-}
-
 /**
- * `sharp` with libvips' operation cache off, for the whole process: stitch never asks for the
- * same operation twice, so the cache (up to 50 MB and 100 operations) only held memory.
+ * sharp, loaded on first use (Node keeps the module), with libvips' operation cache off for the
+ * whole process: stitch never asks for the same operation twice, so the cache (up to 50 MB and
+ * 100 operations) only held memory.
  */
-export function uncached<T extends { cache(options: boolean): unknown }>(sharp: T): T {
+export async function loadSharp(): Promise<SharpModule> {
+  const sharp = (await import('sharp')).default;
   sharp.cache(false);
   return sharp;
 }

@@ -48,15 +48,11 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   /** Puts right what a killed build left, then loads the manifest; called on first use. */
-  private open(): Promise<void> {
+  prepare(): Promise<void> {
     return (this.opened ??= (async () => {
       await recoverOutput(this.outDir);
       if (existsSync(this.outDir)) this.previous = await readManifest(this.manifestFile, this.outDir);
     })());
-  }
-
-  async prepare(): Promise<void> {
-    await this.open();
   }
 
   /** The previous build's entry of `path` when it was written from `key` and the file is still as written. */
@@ -99,7 +95,7 @@ export class IncrementalWriter implements ReusingWriter {
     // Most files of a warm build are kept (~8,000 at 4,000 posts, pages' cards among them): settled here, once the manifest is read.
     if (this.previous && this.keepIntact(path, key, page)) return Promise.resolve();
     const p = (async () => {
-      await this.open();
+      await this.prepare();
       if (this.keepIntact(path, key, page)) return;
       const file = outputFile(this.staging, path);
       await this.ensureDir(file);
@@ -117,7 +113,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   async keep(path: string, named: string): Promise<boolean> {
-    await this.open();
+    await this.prepare();
     return this.keepIntact(path, `named:${named}`);
   }
 
@@ -157,7 +153,7 @@ export class IncrementalWriter implements ReusingWriter {
   }
 
   async commit(): Promise<void> {
-    await this.open();
+    await this.prepare();
     await mkdir(dirname(this.manifestFile), { recursive: true }).catch(() => undefined); // saveManifest copes
     if (this.previous) {
       const removed = Object.keys(this.previous).some((p) => !this.next.has(p));

@@ -117,11 +117,18 @@ export class MemoryWriter implements ReusingWriter {
   }
 }
 
-/** Runs writes with bounded concurrency (file systems dislike thousands of open handles). */
-export async function writeAll<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `fn` on each item, at most `limit` at once (file systems dislike thousands of open
+ * handles). After a failure no more items start; the first failure is thrown once the running
+ * ones are done.
+ */
+export async function writeAll<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   const queue = new WriteQueue(limit);
-  for (const item of items) await queue.add(() => fn(item));
-  await queue.drain();
+  try {
+    for (const item of items) await queue.add(() => fn(item));
+  } finally {
+    await queue.drain();
+  }
 }
 
 /**

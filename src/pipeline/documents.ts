@@ -2,16 +2,16 @@
 // output is kept), hands each document the Markdown HTML the cache has, renders the rest
 // (render/render-documents.ts, on this thread or the executor's workers) and collects their facts.
 import { createHash, hash as oneShot } from 'node:crypto';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
-import { PageWeights } from '../budgets/page-weight.ts';
+import { PageWeights } from '../budgets/budgets.ts';
 import { bodyReleased, postBody, readBackBody } from '../content/post-bodies.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
-import { writeErrorDiagnostic } from '../output/write-errors.ts';
+import { writeErrorDiagnostic } from '../output/out-dir-guard.ts';
 import { LinkInterner } from '../render/link-strings.ts';
 import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
@@ -166,7 +166,7 @@ interface MarkdownHtml {
 }
 
 /**
- * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/open-caches.ts:
+ * The Markdown HTML already rendered by an earlier build, by Markdown body (cache/file-cache.ts:
  * the dev session's memory, .stitch/cache/markdown for the CLI, none for check). Undefined when
  * no document needs Markdown rendered and no post is in the blog feeds (`forFeeds`).
  */
@@ -208,7 +208,7 @@ export function renderContext(state: BuildState, extraHead?: string): RenderCont
  */
 export function pageKeys(state: BuildState, extraHead?: string): (route: PageRoute) => string {
   const shared = createHash('sha256')
-    .update(engineVersions.page).update('\0')
+    .update(engineVersion).update('\0')
     .update(state.server!.hash).update('\0')
     .update(JSON.stringify(renderContext(state, extraHead))).update('\0')
     .update(JSON.stringify(state.layout ?? null)).update('\0')

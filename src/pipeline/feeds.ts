@@ -8,7 +8,7 @@
 import { hash as oneShot } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { textKind } from '../cache/cache.ts';
-import { engineVersions } from '../cache/engine-version.ts';
+import { engineVersion } from '../cache/engine-version.ts';
 import { feedPosts } from '../feeds/feed-links.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from '../markdown/options-key.ts';
 import { absoluteUrl } from '../routes/head.ts';
@@ -19,7 +19,7 @@ import type { BuildState } from './state.ts';
 /** The three feed files. */
 export async function feedFiles(state: BuildState): Promise<{ path: string; contents: string }[]> {
   const siteUrl = state.layout!.siteUrl;
-  const cache = await state.caches.open(textKind('feeds', engineVersions.feedHtml));
+  const cache = await state.caches.open(textKind('feeds', engineVersion));
   const contents = new Map<string, string>();
   for (const [slug, html] of state.feedBodies ?? []) {
     const base = absoluteUrl(siteUrl, `/blog/${slug}`);
@@ -46,7 +46,7 @@ export async function feedFiles(state: BuildState): Promise<{ path: string; cont
   const items = feedPosts(posts).map(({ body: _body, ...post }) => post);
   const covers = items.flatMap((post) => (post.coverImage ? [[post.coverImage, assetBytes(post.coverImage) ?? null]] : []));
   // (The contents in the posts' order: the documents stage collects them in the order they render.)
-  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersions.feeds, site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
+  const key = `files\0${oneShot('sha256', JSON.stringify([engineVersion, site, siteUrl, year, items, items.map((post) => contents.get(post.slug) ?? null), covers]))}`;
   const kept = cache.get(key);
   let files: { path: string; contents: string }[];
   if (kept !== undefined) files = JSON.parse(kept) as typeof files;

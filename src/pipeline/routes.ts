@@ -3,7 +3,7 @@
 // and YAML; no Markdown has been rendered yet — a page's Markdown travels with its route).
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { largestOf } from '../budgets/page-image.ts';
+import { largestOf } from '../budgets/budgets.ts';
 import { contentPhotos, planImages, referencedPhotos } from '../images/build-images.ts';
 import { encodeImages } from '../images/encode-variants.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';

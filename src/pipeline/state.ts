@@ -8,7 +8,7 @@ import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { ImagePlan } from '../images/build-images.ts';
 import type { ClientBundle } from '../islands/bundle-islands.ts';
 import type { Caches } from '../cache/cache.ts';
-import { cachesFor } from '../cache/open-caches.ts';
+import { cachesFor } from '../cache/file-cache.ts';
 import type { Writer } from '../output/writer.ts';
 import type { StyleBundle } from '../render/bundle-styles.ts';
 import type { RenderedPage } from '../render/page-facts.ts';
@@ -24,7 +24,7 @@ export type BuildMode = 'build' | 'dev' | 'check';
 export interface BuildState {
   config: ResolvedConfig;
   mode: BuildMode;
-  /** Where the stages keep what a later build may reuse (cache/open-caches.ts). */
+  /** Where the stages keep what a later build may reuse (cache/file-cache.ts). */
   caches: Caches;
   graph?: ContentGraph;
   /** Data every page's layout receives. */
@@ -116,7 +116,7 @@ export interface BuildOptions {
   incremental?: IncrementalOptions;
   /** Default `build`: `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
   mode?: BuildMode;
-  /** Default: the mode's (cache/open-caches.ts `cachesFor`). */
+  /** Default: the mode's (cache/file-cache.ts `cachesFor`). */
   cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;

@@ -1,8 +1,7 @@
 // The rest of the output besides the pages (the documents stage wrote those): redirect stubs,
 // client scripts and styles, sitemap, robots.txt, _redirects, _headers, data files, the blog's
 // feeds, assets, photo variants and social cards; then the writer's commit makes the whole output visible at once.
-import { contentSecurityPolicy } from '../output/content-security-policy.ts';
-import { headersFile, redirectsFile, robotsTxt, SITE_FILES, sitemapXml } from '../output/site-files.ts';
+import { contentSecurityPolicy, headersFile, redirectsFile, robotsTxt, SITE_FILES, sitemapXml } from '../output/site-files.ts';
 import { writeAll } from '../output/writer.ts';
 import { redirectScript, renderRedirectStub } from '../render/document.ts';
 import { absoluteUrl } from '../routes/head.ts';

@@ -34,9 +34,9 @@ export interface PageFacts {
   scripts: string[];
   /** UTF-8 size of the HTML. */
   bytes?: number;
-  /** Gzip size of the HTML, when measured (see budgets/page-weight.ts). */
+  /** Gzip size of the HTML, when measured (see budgets/budgets.ts). */
   gzip?: number;
-  /** The image URLs a phone loads up front (budgets/page-image.ts phoneLoads): `image` once their bytes are known. */
+  /** The image URLs a phone loads up front (budgets/budgets.ts phoneLoads): `image` once their bytes are known. */
   imageLoads?: string[];
   /** The largest image the page loads on a 390 px phone. */
   image?: PageImage;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
 import { noCaches } from '../../src/cache/cache.ts';
-import { fileCaches } from '../../src/cache/open-caches.ts';
+import { cachesFor } from '../../src/cache/file-cache.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { DevSession } from '../../src/dev/dev-session.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
@@ -51,7 +51,7 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     expect(pool).toHaveBeenCalledTimes(1);
     pool.mockRestore();
     // With the persistent Markdown cache the CLI builds filled.
-    expect(await memory({ workers: true, cache: fileCaches(config) })).toEqual(inline);
+    expect(await memory({ workers: true, cache: cachesFor('build', config) })).toEqual(inline);
 
     appendFileSync(join(p.content, 'blog/synthetic-0042.md'), '\nAn added line about *welting*.\n');
     expect(p.build(EPOCH).code).toBe(0);
@@ -123,7 +123,7 @@ describe('every way of building gives the same site', { timeout: 600_000 }, () =
     await change('content/blog/synthetic-0104.md', (t) => `${t}\nOne more body edit after the others.\n`, (site) => expect(site.get('blog/synthetic-0104/index.html')).toContain('One more body edit after the others.'));
     const warm = async () => {
       const writer = new MemoryWriter();
-      expect((await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: fileCaches(config) })).ok).toBe(true);
+      expect((await build(config, { writer, minify: false, copyAssets: false, extraHead: '<!--dev-->', cache: cachesFor('build', config) })).ok).toBe(true);
       return texts(writer);
     };
     await warm();

@@ -2,7 +2,7 @@
 // build finds every body there and renders no Markdown.
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
-import { fileCaches } from '../../src/cache/open-caches.ts';
+import { cachesFor } from '../../src/cache/file-cache.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { Executor } from '../../src/executor/executor.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
@@ -24,7 +24,7 @@ async function buildOnWorkers(config: ReturnType<typeof resolveConfig>): Promise
   });
   try {
     const writer = new MemoryWriter();
-    const result = await build(config, { writer, workers: true, cache: fileCaches(config) });
+    const result = await build(config, { writer, workers: true, cache: cachesFor('build', config) });
     expect(result.ok).toBe(true);
     return { facts, files: writer.files };
   } finally {

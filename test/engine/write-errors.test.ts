@@ -5,7 +5,7 @@ import { chmodSync, chownSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
-import { writeErrorDiagnostic } from '../../src/output/write-errors.ts';
+import { writeErrorDiagnostic } from '../../src/output/out-dir-guard.ts';
 import { asNobody, asRoot, giveAway } from '../helpers/as-nobody.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { perfProject, type PerfProject } from '../perf-project.ts';

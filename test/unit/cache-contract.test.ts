@@ -1,5 +1,5 @@
-// One contract for the three cache implementations (cache/cache.ts), then what only the file
-// cache must do: survive a reopen, turn any damage to an entry into a miss, take entries other
+// One contract for the store (cache/cache.ts) as build, dev and check open it, then what the files
+// must do: survive a reopen, turn any damage to an entry into a miss, take entries other
 // threads and processes write at once, and never fail a build when it cannot write.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { build as esbuild } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noCaches, type CacheKind, type Caches } from '../../src/cache/cache.ts';
-import { entryFile, FileCaches } from '../../src/cache/file-cache.ts';
-import { MemoryCaches } from '../../src/cache/memory-cache.ts';
-import { cachesFor } from '../../src/cache/open-caches.ts';
+import { cachesFor, entryFile, FileCaches, type FileCache } from '../../src/cache/file-cache.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -37,8 +35,8 @@ const bytes: CacheKind<Uint8Array> = { name: 'bytes', version: '1', encode: (v) 
 /** Each implementation, and how a later build of the same project (or process) gets its caches. */
 const implementations: { name: string; make: () => { caches: Caches; again: () => Caches }; keeps: boolean }[] = [
   { name: 'file', keeps: true, make: () => { const dir = tempDir(); return { caches: new FileCaches(dir, 'content'), again: () => new FileCaches(dir, 'content') }; } },
-  { name: 'memory', keeps: true, make: () => { const caches = new MemoryCaches(); return { caches, again: () => caches }; } },
-  { name: 'memory over file', keeps: true, make: () => { const dir = tempDir(); return { caches: new MemoryCaches(new FileCaches(dir, 'content')), again: () => new FileCaches(dir, 'content') }; } },
+  { name: 'memory (the same dev session)', keeps: true, make: () => { const caches = new FileCaches(tempDir(), 'content', { memory: true }); return { caches, again: () => caches }; } },
+  { name: 'memory over file', keeps: true, make: () => { const dir = tempDir(); return { caches: new FileCaches(dir, 'content', { memory: true }), again: () => new FileCaches(dir, 'content') }; } },
   { name: 'none', keeps: false, make: () => ({ caches: noCaches, again: () => noCaches }) },
 ];
 
@@ -225,7 +223,7 @@ describe('the memory cache over the file one (stitch dev)', () => {
     const disk = await new FileCaches(dir, 'content').open(text());
     disk.set('on-disk', 'from disk');
     await disk.save();
-    const memory = new MemoryCaches(new FileCaches(dir, 'content'));
+    const memory = new FileCaches(dir, 'content', { memory: true });
     const first = await memory.open(text());
     expect(first.get('on-disk')).toBe('from disk');
     first.set('made', 'made');
@@ -238,10 +236,11 @@ describe('the memory cache over the file one (stitch dev)', () => {
 });
 
 describe('cachesFor', () => {
-  it('gives build the file caches, dev memory ones over them, check none', () => {
-    const config = { root: '/p', contentDir: '/p/content', cacheDir: '/p/.stitch' };
-    expect(cachesFor('build', config)).toBeInstanceOf(FileCaches);
-    expect(cachesFor('dev', config)).toBeInstanceOf(MemoryCaches);
+  it('gives build the file caches, dev memory over them, check none', async () => {
+    const dir = tempDir();
+    const config = { root: dir, contentDir: join(dir, 'content'), cacheDir: join(dir, '.stitch') };
+    const memoryOf = async (caches: Caches) => ((await caches.open(text())) as FileCache<string>).memory;
+    expect([await memoryOf(cachesFor('build', config)), await memoryOf(cachesFor('dev', config))]).toEqual([undefined, new Map()]);
     expect(cachesFor('check', config)).toBe(noCaches);
   });
 });
