@@ -1,6 +1,5 @@
-// The pipeline in one function: load → link → images (plan) → routes → warnings → bundles → documents →
-// images (encode) → cards → links → weights → write. Each stage is a module of src/pipeline/ and works on one BuildState; build,
-// dev and check run these same stages (docs/architecture.md).
+// The pipeline in one function, one stage call per line; each stage is a module of src/pipeline/
+// working on one BuildState. build, dev and check run these same stages (docs/architecture.md).
 import { relative } from 'node:path';
 import type { ResolvedConfig } from './config/resolve-config.ts';
 import { checkConfig } from './config/site-url.ts';
@@ -12,28 +11,31 @@ import { writeErrorDiagnostic } from './output/out-dir-guard.ts';
 import { bundleStage, startBundles } from './pipeline/bundles.ts';
 import { cardsStage } from './pipeline/cards.ts';
 import { documentsStage } from './pipeline/documents.ts';
-import { DocumentRunner } from './pipeline/executor.ts';
 import { linkStage, loadStage } from './pipeline/load.ts';
 import { applyBodyEdits, bodyEdits } from './pipeline/post-edits.ts';
 import { encodeStage, imagesStage, routesStage } from './pipeline/routes.ts';
 import { stageMade } from './pipeline/progress.ts';
-import { newState, resolveBuildOptions, timed, type BuildContext, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
+import { newState, resolveBuildOptions, type BuildContext, type BuildOptions, type BuildResult, type BuildState } from './pipeline/state.ts';
 import { linksStage, warningsStage, weightsStage } from './pipeline/verify.ts';
 import { writeStage } from './pipeline/write.ts';
 
-export type { BuildOptions, BuildResult, BuildState, IncrementalOptions, RenderedPage } from './pipeline/state.ts';
+export type { BuildOptions, BuildResult, BuildState } from './pipeline/state.ts';
 export { pageKeys, renderContext } from './pipeline/documents.ts';
 
 export async function build(config: ResolvedConfig, buildOptions: BuildOptions = {}): Promise<BuildResult> {
   const options = resolveBuildOptions(config, buildOptions); // the one place defaults are decided
   const state = newState(config, options.mode, options.cache);
-  const executor = new DocumentRunner(config, options.workers);
   // Errors stop the build, unless `check` asked it to keep going to report everything at once.
   const stop = () => hasErrors(state.diagnostics) && !options.keepGoing;
-  /** Runs a stage, timed under `timing`; the progress hears of it as `name` once it is done. */
+  /** Runs a stage, its wall time added to `state.timings[timing]`; the progress hears of it as `name` once it is done. */
   const stage = async <T>(name: string, fn: () => Promise<T> | T, timing = name): Promise<T> => {
     const start = performance.now();
-    const result = await timed(state, timing, fn);
+    let result: T;
+    try {
+      result = await fn();
+    } finally {
+      state.timings[timing] = (state.timings[timing] ?? 0) + performance.now() - start;
+    }
     options.onProgress?.({ type: 'stage', stage: name, made: stageMade(state, name), ms: performance.now() - start });
     return result;
   };
@@ -57,7 +59,7 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     if (stop()) return await failed(state, options);
     await stage('warnings', () => warningsStage(state, options));
     await stage('bundle', () => bundleStage(state, bundles));
-    const referenced = await stage('render', () => documentsStage(state, options, executor));
+    const referenced = await stage('render', () => documentsStage(state, options));
     if (stop()) return await failed(state, options);
     await settled([stage('photos', () => encodeStage(state, options, referenced), 'images'), stage('cards', () => cardsStage(state, options))]); // photos and cards at once
 

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderContext, type BuildState } from '../src/build.ts';
 import type { ServerModule } from '../src/render/bundle-templates.ts';
-import { renderPageDocument } from '../src/render/render-worker-page.ts';
+import { renderPageDocument } from '../src/render/render-documents.ts';
 import { planImages } from '../src/images/build-images.ts';
 import { encodeImages } from '../src/images/encode-variants.ts';
 import { ImageCollector, ImageManifestContext, type ImageUse } from '../src/images/image-context.ts';

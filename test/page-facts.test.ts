@@ -13,7 +13,7 @@ import { FileCaches } from '../src/cache/file-cache.ts';
 import { tagKey } from '../src/check/site-warnings.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { ansiToHtml } from '../src/dev/live-reload.ts';
-import { renderMarkdownWithLinks } from '../src/markdown/render-markdown.ts';
+import { MarkdownRenderer } from '../src/markdown/render-markdown.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { hastLinkFacts } from '../src/render/page-recorder.ts';
 import { ROOT } from './helpers/build-site.ts';
@@ -66,7 +66,7 @@ describe('page facts recorded while rendering', () => {
 
 describe('a Markdown body\'s facts', () => {
   it('come from its tree: heading ids, links, images', () => {
-    const { links } = renderMarkdownWithLinks('## Caring for Leather\n\n[About](/about) and [top](#caring-for-leather)\n\n![A chair](/images/chair.jpg)', { siteUrl: 'https://example.com' });
+    const { links } = new MarkdownRenderer().renderWithLinks('## Caring for Leather\n\n[About](/about) and [top](#caring-for-leather)\n\n![A chair](/images/chair.jpg)', { siteUrl: 'https://example.com' });
     expect(links).toMatchObject({ ids: ['caring-for-leather'], links: ['/about', '#caring-for-leather'], resources: [{ url: '/images/chair.jpg', kind: 'image' }] });
   });
 });

@@ -1,11 +1,9 @@
-// One executor for the build's heavy work: the tasks of src/executor/tasks.ts run on a pool of
-// worker threads (piscina) sized to the machine, or in this thread (`Executor.inline()`, for
-// the few documents that do not pay for starting workers). Work goes out in chunks of items
-// so messages stay few. The failure policy, the same for every task: an item gets at most
-// `itemTimeMs` of a worker (then the worker is stopped) and the worker's heap limit; when a
-// worker throws, exits, runs out of heap or over time, the item it was on (the item clock,
-// task-runner.ts) gets a `WorkerFailure` saying which, the other items of its chunk are sent
-// again once, and piscina starts a new worker. Never a hang.
+// One executor for the build's heavy work: the tasks of tasks.ts run on a piscina pool, or in
+// this thread (`Executor.inline()`). Items go out in chunks so messages stay few (one task per
+// item measured +20 % CPU). The failure policy, one for every task: an item gets at most
+// `itemTimeMs` and the worker's heap; the item a worker fails on (throw, exit, out of heap or
+// time: the item clock of task-runner.ts says which) gets a `WorkerFailure`, the rest of its
+// chunk is sent again once, and piscina starts a new worker. Never a hang.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -30,20 +28,17 @@ export function poolSize(): number {
 }
 
 /**
- * Old-generation limit per worker: the memory limit of an item. A worker holds one chunk at a
- * time (the largest page, the blog listing, is a few MB even with 10,000 posts); a tight limit
- * also makes V8 collect garbage early instead of growing every worker's heap, which keeps the
- * build's peak RSS down.
+ * Old-generation limit per worker: an item's memory limit. The largest page is a few MB even at
+ * 10,000 posts; a tight limit also makes V8 collect early, which keeps the build's peak RSS down.
  */
 export const WORKER_HEAP_MB = 160;
 
-/** An item's time limit on a worker (a post renders in milliseconds; Markdown built to blow up takes minutes). */
+/** An item's time limit (a post renders in milliseconds; Markdown built to blow up takes minutes). */
 export const ITEM_TIME_MS = 5000;
 
-/** A task's time to load what it needs before its first item (a worker's first import of the templates, on a loaded machine). */
+/** A task's time to load what it needs before its first item (the templates, on a loaded machine). */
 const SET_UP_TIME_MS = 60_000;
 
-/** How often the item clocks are read. */
 const WATCH_MS = 100;
 
 /** Chunks in flight per worker: the next one is queued while a worker works on the current one. */
@@ -69,11 +64,9 @@ interface ChunkFailure {
 export interface ExecutorOptions {
   /** NODE_ENV=production in the workers (React's production build). */
   production: boolean;
-  /** Workers (default: one per core). */
   size?: number;
-  /** The worker entry to bundle (default src/executor/worker.ts; tests give their own). */
+  /** The worker entry to bundle (default worker.ts; tests give their own). */
   entry?: string;
-  /** An item's time limit (default ITEM_TIME_MS). */
   itemTimeMs?: number;
 }
 
@@ -81,15 +74,14 @@ export class Executor {
   /** Set when no worker is left to run a task: every task fails at once with it. */
   private broken?: Error;
   private lastError?: Error;
-  /** The inline executor's tasks (made on first use: loading the task table loads their stages). */
+  /** Made on first use: loading the task table loads their stages. */
   private inlineRunner?: Promise<(message: TaskMessage) => unknown>;
 
   private constructor(private readonly pool: Piscina | undefined, private readonly size: number, private readonly itemTimeMs = ITEM_TIME_MS) {}
 
-  /** A pool of workers, started now (their script is bundled on first use of an engine version). */
+  /** A pool of workers, started now (their script is bundled once per engine version). */
   static async start(cacheDir: string, options: ExecutorOptions): Promise<Executor> {
     const size = options.size ?? poolSize();
-    // Loaded here: a build that renders nothing (or inline) starts no pool.
     const { Piscina } = await import('piscina');
     const pool = new Piscina({
       filename: await workerFile(cacheDir, options.entry ?? defaultEntry),
@@ -112,20 +104,11 @@ export class Executor {
     return new Executor(undefined, 0);
   }
 
-  /** Runs one chunk of items as one task; never rejects: where it fails, the item gets a WorkerFailure and the rest are sent again once. */
-  async runChunk<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>): Promise<(ItemResult<K> | WorkerFailure)[]> {
-    const results = new Array<ItemResult<K> | WorkerFailure>(items.length);
-    await this.settle(task, items.map((_, i) => i), items, shared, true, (i, result) => void (results[i] = result));
-    return results;
-  }
-
   /**
    * Runs `task` over `items` in chunks of at most `maxChunk`; `onResult` gets each item's result
-   * (by its index in `items`) as soon as its chunk is done, chunks in no particular order. A
-   * chunk is sent only when an earlier one has been handed to `onResult` (which may wait for
-   * writes): results never pile up faster than the caller takes them. `prepare` (default: none)
-   * makes a chunk's items just before it is sent, so what they carry exists only while the
-   * chunk is in flight (a post's body, read back from its file); `onResult` gets the prepared item.
+   * (by its index in `items`) as its chunk is done, chunks in any order. A chunk is sent only once
+   * an earlier one's results are taken, so results never pile up. `prepare` makes a chunk's items
+   * just before it is sent (a post's body read back from its file lives only while in flight).
    */
   async each<K extends ChunkedTask>(task: K, items: Item<K>[], shared: Shared<K>, maxChunk: number, onResult: (index: number, result: ItemResult<K> | WorkerFailure, item: Item<K>) => Promise<void> | void, prepare?: (chunk: Item<K>[]) => Item<K>[]): Promise<void> {
     const workers = Math.max(1, this.size);

@@ -1,9 +1,8 @@
 // How a task runs where it runs (a worker, or the build's thread): each task of the table is
-// made once per runner (per worker, per inline executor), so what it keeps — a loaded bundle,
-// the Markdown pipeline — lives as long as that worker or build, never in a module. A chunked
-// task says which item it begins (`started(i)`) on the item clock the executor watches: the
-// executor bounds an item's time and knows which item a dying worker was on. A task that never
-// says so is timed as loading, by the longer set-up limit.
+// made once per runner, so what it keeps lives as long as that worker or build, never in a
+// module. A task says which item it begins (`started(i)`) on the item clock the executor
+// watches, which bounds an item's time and names the item a dying worker was on; until its
+// first item a task is loading, timed by the longer set-up limit.
 /** [index of the item the task is on (-1: not started, SETTING_UP: loading), Date.now() when it began it], shared with the executor. */
 export type ItemClock = Float64Array;
 
@@ -38,7 +37,6 @@ export function taskRunner(table: Record<string, TaskMaker>): (message: TaskMess
       clock[1] = Date.now();
       clock[0] = item;
     };
-    // Until its first item, a task is loading (timed by the executor's set-up limit).
     started(SETTING_UP);
     return run(payload as never, started);
   };

@@ -1,12 +1,8 @@
-// The executor's task table: a task name → the function that makes it (once per worker, or per
-// inline executor: what the task keeps lives that long). The task it makes takes one payload and
-// `started(i)`, and returns a result that can be sent between threads (structured clone). A
-// chunked task (Executor.runAll/each) takes `{ items, ...shared }`, calls `started(i)` as it
-// begins item i (the executor's time limit and failure policy are per item), and returns one
-// result per item, in order. To add a task: write its maker (in the module of its stage) and
-// name it here.
+// The executor's task table: a task name → the function that makes it (task-runner.ts). A task
+// takes `{ items, ...shared }` and `started(i)`, calls `started(i)` as it begins item i, and
+// returns one result per item, in order, that can be sent between threads (structured clone).
 import type { CardDrawn, CardSetup, CardToDraw } from '../cards/draw-cards.ts';
-import { documentTask } from '../render/document-task.ts';
+import { documentTask } from '../render/render-documents.ts';
 
 export const tasks = {
   /** The document pass (render-documents.ts): pages → their facts (the worker writes them, or returns their HTML). */

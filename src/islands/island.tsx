@@ -4,7 +4,7 @@
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ImageCollector } from '../images/image-context.ts';
-import { RecorderContext } from '../render/recorder-context.ts';
+import { RecorderContext } from '../render/page-recorder.ts';
 import { entryFor, type HydrateWhen } from './entry-names.ts';
 import { serializeJson } from './serialize.ts';
 

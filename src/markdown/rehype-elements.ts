@@ -1,6 +1,5 @@
-// rehype plugin: one walk over the elements that does what three passes did — external links'
-// rel (rehype-links.ts), focusable code blocks, Prism highlighting (rehype-prism-plus) — each a
-// full visit of the tree with unist-util-visit before. Prism runs on each code block alone.
+// rehype plugin: one walk over the elements that does what three full visits did: external
+// links' rel, focusable code blocks, Prism highlighting (rehype-prism-plus, on each block alone).
 //
 // Code blocks are focusable (tabindex="0"): a long line makes a <pre> scroll sideways on a
 // phone, and a keyboard user can only scroll what can take focus (WCAG 2.1.1; axe's
@@ -10,7 +9,11 @@
 // Markdown, Python, SQL…): loading all 300 takes half a second at every start; others stay plain text.
 import type { Element, Root } from 'hast';
 import rehypePrism from 'rehype-prism-plus/common';
-import { linkMarker, type RehypeLinksOptions } from './rehype-links.ts';
+
+export interface RehypeLinksOptions {
+  /** The site's own origin; links to it are internal. */
+  siteUrl?: string;
+}
 
 export default function rehypeElements(options: RehypeLinksOptions = {}) {
   const markLink = linkMarker(options);
@@ -31,4 +34,33 @@ export default function rehypeElements(options: RehypeLinksOptions = {}) {
     }
   };
   return (tree: Root) => walk(tree.children);
+}
+
+/**
+ * What is done to each <a>: an external link gets rel="noopener noreferrer" (its target is left
+ * alone); a link titled "affiliate" is marked rel="sponsored" and loses the marker title.
+ */
+export function linkMarker(options: RehypeLinksOptions = {}): (node: Element) => void {
+  const own = options.siteUrl ? new URL(options.siteUrl).host : undefined;
+  return (node) => {
+    const href = String(node.properties.href ?? '');
+    const rel = new Set<string>();
+    if (node.properties.title === 'affiliate') {
+      delete node.properties.title;
+      rel.add('sponsored');
+    }
+    if (/^https?:\/\//i.test(href)) {
+      let host = '';
+      try {
+        host = new URL(href).host;
+      } catch {
+        host = '';
+      }
+      if (host !== own) {
+        rel.add('noopener');
+        rel.add('noreferrer');
+      }
+    }
+    if (rel.size > 0) node.properties.rel = [...rel];
+  };
 }

@@ -17,13 +17,9 @@ import { hastLinkFacts } from '../render/page-recorder.ts';
 import rehypeElements from './rehype-elements.ts';
 import { MARKDOWN_FAILED, type MarkdownOptions } from './options-key.ts';
 
-export type { MarkdownOptions };
-export { markdownOptionsKey } from './options-key.ts';
-
-/** What sanitising keeps: the default schema, ids as written and the code language class. */
+/** What sanitising keeps: the default schema, ids as written (rehype-slug runs later) and the code language class for Prism. */
 export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
-  // Keep ids as written (rehype-slug runs later) and the code language class for Prism.
   clobberPrefix: '',
   attributes: {
     ...defaultSchema.attributes,
@@ -48,7 +44,7 @@ function build(options: MarkdownOptions, gfm: boolean): StringProcessor {
 
 /**
  * The Markdown pipeline, its processors made once per options and kept for the renderer's life:
- * one per build on the main thread, one per worker (render/document-task.ts).
+ * one per build on the main thread, one per worker (render/render-documents.ts documentTask).
  */
 export class MarkdownRenderer {
   private processors?: { key: string; gfm: StringProcessor; plain: StringProcessor };
@@ -59,12 +55,7 @@ export class MarkdownRenderer {
     return gfm ? this.processors.gfm : this.processors.plain;
   }
 
-  /** The body's HTML; a body the pipeline cannot render gives MARKDOWN_FAILED and the reason. */
-  render(markdown: string, options: MarkdownOptions = {}): string {
-    return this.renderWithLinks(markdown, options).html;
-  }
-
-  /** The body's HTML and its link facts (none when it could not be rendered: MARKDOWN_FAILED). */
+  /** The body's HTML and its link facts; a body the pipeline cannot render gives MARKDOWN_FAILED and the reason, no facts. */
   renderWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
     try {
       const file = this.processor(options, mayContainGfm(markdown)).processSync(markdown);
@@ -72,11 +63,6 @@ export class MarkdownRenderer {
     } catch (error) {
       return { html: `${MARKDOWN_FAILED}${(error instanceof Error ? error.message : String(error)).replace(/--/g, '- -')}-->` };
     }
-  }
-
-  /** The full pipeline, GFM always on (the reference the fast path is tested against). */
-  renderWithGfm(markdown: string, options: MarkdownOptions = {}): string {
-    return String(this.processor(options, true).processSync(markdown));
   }
 }
 
@@ -105,12 +91,7 @@ declare module 'vfile' {
 
 /** One body rendered by a renderer of its own (tests, and the few feed posts rendered on the build's thread). */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return new MarkdownRenderer().render(markdown, options);
-}
-
-/** One body and its link facts, rendered by a renderer of its own. */
-export function renderMarkdownWithLinks(markdown: string, options: MarkdownOptions = {}): { html: string; links?: LinkFacts } {
-  return new MarkdownRenderer().renderWithLinks(markdown, options);
+  return new MarkdownRenderer().renderWithLinks(markdown, options).html;
 }
 
 /**
@@ -127,5 +108,5 @@ const LATIN1 = /^[\0-\xff]*$/;
 
 /** The full pipeline, GFM always on (the reference the fast path is tested against). */
 export function renderMarkdownWithGfm(markdown: string, options: MarkdownOptions = {}): string {
-  return new MarkdownRenderer().renderWithGfm(markdown, options);
+  return String(build(options, true).processSync(markdown));
 }

@@ -1,11 +1,9 @@
-// The documents stage: every page goes once through renderDocuments() (Markdown → React page →
-// measure → write), on this thread or the executor's workers. This stage decides what needs
-// rendering (a page whose key matches the last build's output is kept), hands the Markdown HTML
-// the cache already has to its document, and collects the facts each pass reports.
+// The documents stage: decides what needs rendering (a page whose key matches the last build's
+// output is kept), hands each document the Markdown HTML the cache has, renders the rest
+// (render/render-documents.ts, on this thread or the executor's workers) and collects their facts.
 import { createHash, hash as oneShot } from 'node:crypto';
 import { engineVersion } from '../cache/engine-version.ts';
 import { noCaches, type Cache } from '../cache/cache.ts';
-import { FileCache, type EntryFolder } from '../cache/file-cache.ts';
 import { markdownCacheKind, markdownKeys } from '../cache/markdown-cache.ts';
 import { resolveBudgets } from '../budgets/budgets.ts';
 import { PageWeights } from '../budgets/budgets.ts';
@@ -14,25 +12,21 @@ import { errors } from '../errors/catalogue.ts';
 import type { MarkdownOptions } from '../markdown/options-key.ts';
 import { isReusingWriter } from '../output/incremental-writer.ts';
 import { writeErrorDiagnostic } from '../output/out-dir-guard.ts';
-import type { Writer } from '../output/writer.ts';
 import { LinkInterner } from '../render/link-strings.ts';
-import type { DocumentInput, DocumentJob } from '../render/render-documents.ts';
-import type { RenderContext } from '../render/render-worker-page.ts';
+import type { DocumentInput, DocumentJob, RenderContext } from '../render/render-documents.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { WorkerFailure, type DocumentRunner } from './executor.ts';
-import { FeedBodies } from './feed-bodies.ts';
+import { WorkerFailure } from '../executor/executor.ts';
+import { renderOnExecutor } from './executor.ts';
+import { FeedBodies } from './feeds.ts';
 import { type BuildContext, type BuildState, type RenderedPage } from './state.ts';
 
 /** Renders what needs rendering; resolves with the image URLs the rendered pages can load. */
-export async function documentsStage(state: BuildState, options: BuildContext, executor: DocumentRunner): Promise<Set<string>> {
+export async function documentsStage(state: BuildState, options: BuildContext): Promise<Set<string>> {
   const { config } = state;
   const writer = options.writer;
-  // Page weights are measured for the CLI's report and for budgets.
-  const measure = options.weighPages;
-  const shared = documentJob(state, options);
-  const markdownOptions = shared.markdown;
-  // The CLI's writer keeps pages whose inputs did not change since the last build; the workers
-  // (or this thread) write the others into its folder themselves.
+  const markdownOptions = { siteUrl: state.layout!.siteUrl };
+  // The CLI's writer keeps pages whose inputs did not change since the last build; the passes
+  // write the others into its folder themselves.
   const reusing = isReusingWriter(writer) ? writer : undefined;
   if (reusing) await reusing.prepare();
   const keyOf = reusing ? keptKeys(state, options.incremental?.previous, pageKeys(state, options.extraHead)) : undefined;
@@ -61,11 +55,16 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
   const graph = state.graph!;
   const feed = new FeedBodies(graph.posts, (post) => postBody(graph, post));
   const cache = await markdownCacheFor(state, markdownOptions, toRender, feed.size > 0);
-  const inputs: DocumentInput[] = toRender.map((route) => (feed.wants(route) ? { route, returnMarkdown: true } : { route }));
-  // The file cache takes the Markdown HTML straight from the passes that render it (they write
-  // its entries); only the other caches get it back on this thread.
-  const appendTo = cache?.shared;
-  const job: DocumentJob = { ...shared, writeTo: reusing?.directory, returnMarkdown: cache !== undefined && !appendTo, markdownCache: appendTo?.folder };
+  const inputs: DocumentInput[] = toRender.map((route) => ({ route }));
+  const job: DocumentJob = {
+    serverFile: state.server!.file,
+    context: renderContext(state, options.extraHead),
+    markdown: markdownOptions,
+    gzipAbove: options.weighPages ? resolveBudgets(graph.site).html : undefined,
+    phoneImages: options.weighPages,
+    links: options.links,
+    writeTo: reusing?.directory,
+  };
   const original = new Map(toRender.map((route) => [route.output, route]));
   // A document is completed just before its chunk goes to a worker, and let go once its facts
   // are in: the post's body read back from its file (this thread keeps none in `stitch build`),
@@ -78,15 +77,13 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
       if (body === null) unreadable.add(route.output);
       route = { ...route, markdown: { ...route.markdown!, body: body ?? '' } };
     }
-    if (!route.markdown) return { ...input, route };
-    const cacheKey = appendTo?.key(route.markdown.body);
-    return { ...input, route, markdownHtml: cache?.get(route.markdown.body, cacheKey), cacheKey };
+    return route.markdown ? { ...input, route, markdownHtml: cache?.get(route.markdown.body) } : { ...input, route };
   });
   // Every page's link facts stay on this thread until the link check: their strings are shared.
   const interner = new LinkInterner();
   const writeFailures = new Set<string>();
   const referenced = new Set<string>();
-  await executor.documents(job, inputs, async ({ route, markdownHtml, cacheKey }, facts) => {
+  await renderOnExecutor(config, options.workers, job, inputs, async ({ route, markdownHtml }, facts) => {
     if (facts instanceof WorkerFailure) {
       feed.failed(route);
       // Over a limit while its Markdown rendered: the Markdown is the likely cause (fits-inline.ts).
@@ -112,14 +109,13 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     }
     for (const url of facts.imageUrls) referenced.add(url);
     if (facts.markdownError !== undefined) state.diagnostics.push(errors.markdownFailed({ file: route.origin?.file ?? route.path, line: route.origin?.line }, facts.markdownError));
-    else if (facts.markdownCached && cacheKey !== undefined) appendTo!.wrote(cacheKey, facts.markdownCached);
     else if (facts.markdownHtml !== undefined && route.markdown) cache?.set(route.markdown.body, facts.markdownHtml);
     if (facts.markdownError === undefined) feed.record(route, facts.markdownHtml ?? markdownHtml);
     else feed.failed(route);
     const page = facts.facts;
     if (page.links) page.links = interner.intern(page.links);
     found.set(route.output, { route: original.get(route.output)!, facts: page });
-    if (measure && page.gzip === undefined) weights.add(route.kind, route.output, page.bytes ?? 0, facts.html);
+    if (options.weighPages && page.gzip === undefined) weights.add(route.kind, route.output, page.bytes ?? 0, facts.html);
     const key = keys.get(route.output);
     if (facts.html !== undefined) await (reusing && key ? reusing.writePage(route.output, facts.html, key) : writer?.write(route.output, facts.html));
     else if (facts.mtimeMs !== undefined) reusing!.wrotePage(route.output, keys.get(route.output)!, page.bytes ?? 0, facts.mtimeMs);
@@ -133,7 +129,7 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
     const page = found.get(route.output);
     if (page) state.pages.set(route.output, page);
   }
-  for (const [output, gzip] of await weights.measure((path) => readBack(writer, path))) {
+  for (const [output, gzip] of await weights.measure(async (path) => writer?.readBack?.(path))) {
     const page = state.pages.get(output);
     if (page) page.facts.gzip = gzip;
   }
@@ -142,11 +138,9 @@ export async function documentsStage(state: BuildState, options: BuildContext, e
 }
 
 /**
- * Lets go of every page route's props (a post's related posts, breadcrumbs, listings: most of
- * the route table) once the pages are rendered, in a build whose pages went to disk (the CLI's):
- * no later stage reads them, and its state is never rendered from again (dev, whose body-edit
- * path renders from the last build's routes, writes to memory). At 10,000 posts they were ~20 MB
- * of the build thread's heap through the cards stage (docs/performance.md, "Memory, sixth session").
+ * Lets go of the page routes' props (most of the route table) once the pages went to disk (the
+ * CLI's build, never rendered from again): ~20 MB of the build thread's heap through the cards
+ * stage at 10,000 posts.
  */
 function releaseProps(state: BuildState): void {
   for (const page of state.pages.values()) page.route = { ...page.route, props: {} };
@@ -164,32 +158,11 @@ function keptKeys(state: BuildState, previous: BuildState | undefined, fresh: (r
   return (route) => (previous.pages.get(route.output)?.route === route ? keys.get(route.output) : undefined) ?? fresh(route);
 }
 
-/** What every document of a build shares (dev's body-edit path renders its pages with it too). */
-export function documentJob(state: BuildState, options: BuildContext): DocumentJob {
-  // Page weights are measured for the CLI's report and for budgets.
-  const measure = options.weighPages;
-  return {
-    serverFile: state.server!.file,
-    context: renderContext(state, options.extraHead),
-    markdown: { siteUrl: state.layout!.siteUrl },
-    gzipAbove: measure ? resolveBudgets(state.graph!.site).html : undefined,
-    phoneImages: measure,
-    links: options.links,
-  };
-}
-
-async function readBack(writer: Writer | undefined, path: string): Promise<Uint8Array | undefined> {
-  return writer?.readBack?.(path);
-}
-
 /** The Markdown HTML of earlier builds, as the documents stage and the feeds ask for it. */
 interface MarkdownHtml {
-  /** `key`: the body's key when the caller has it already (`shared.key`). */
-  get(body: string, key?: string): string | undefined;
+  get(body: string): string | undefined;
   set(body: string, html: string): void;
   save(): Promise<void>;
-  /** The file cache's folder, which the documents' passes write the HTML they render to (render-documents.ts). */
-  shared?: { folder: EntryFolder; key(body: string): string; wrote(key: string, outcome: true | { message: string; code?: string }): void };
 }
 
 /**
@@ -205,18 +178,12 @@ async function markdownCacheFor(state: BuildState, markdownOptions: MarkdownOpti
   // Entries of documents no longer in the site go — only known when every document was asked for
   // (pages kept from the last output do not ask).
   const all = markdownRoutes === state.routes.filter((r) => r.type === 'page' && r.markdown).length;
-  const file = cache instanceof FileCache && !cache.memory ? cache : undefined; // dev's memory gets the HTML from this thread
   return {
-    get: (body, known) => cache.get(known ?? key(body)),
+    get: (body) => cache.get(key(body)),
     set: (body, html) => cache.set(key(body), html),
     save: async () => {
       if (all) cache.prune();
       await cache.save();
-    },
-    shared: file && {
-      folder: file.folder,
-      key,
-      wrote: (k, outcome) => (outcome === true ? file.keep(k) : file.fail(Object.assign(new Error(outcome.message), { code: outcome.code }))),
     },
   };
 }

@@ -13,9 +13,8 @@ export async function loadStage(state: BuildState, options: BuildContext): Promi
   const cache = await caches.open(postCacheKind());
   // YAML data not in dev: its memory cache would hand the same objects to a build that may change them.
   const yaml = mode === 'build' ? await caches.open(yamlCacheKind()) : undefined;
-  // `stitch build` (nothing kept after the build) keeps no post body on this thread: the
-  // document pass reads each back when it renders it (content/post-bodies.ts).
-  // Dev and check keep them (dev edits bodies in place; check parses every body).
+  // `stitch build` keeps no post body on this thread: the document pass reads each back when it
+  // renders it (content/post-bodies.ts). Dev edits bodies in place; check parses every body.
   const keepBodies = mode !== 'build' || options.incremental !== undefined;
   const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies });
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.

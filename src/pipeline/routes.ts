@@ -16,7 +16,7 @@ import { BLOG_FEEDS } from '../feeds/feed-links.ts';
 import { SITE_FILES } from '../output/site-files.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import type { OutputFiles } from '../routes/redirects.ts';
-import type { BuildContext, BuildState, RenderedPage } from './state.ts';
+import type { BuildContext, BuildState } from './state.ts';
 
 /** Before rendering: every content photo's manifest entry (size, placeholder, variant URLs) from its hash and header. */
 export async function imagesStage(state: BuildState, options: BuildContext): Promise<void> {
@@ -31,8 +31,7 @@ export async function imagesStage(state: BuildState, options: BuildContext): Pro
 
 /**
  * After rendering: only the variants the pages' srcsets can pick are encoded (those the cache
- * lacks); then each rendered page's largest image on a phone is known, and the writer records
- * every page's facts. A dev rebuild that took the previous plan over has its variants already.
+ * lacks); then each page's largest image on a phone is known and the writer records its facts.
  */
 export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>): Promise<void> {
   if (state.images && state.images !== options.incremental?.previous.images) {
@@ -40,24 +39,18 @@ export async function encodeStage(state: BuildState, options: BuildContext, refe
   }
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
-  for (const [output, page] of state.pages) {
-    settleImage(page, bytes);
-    reusing?.describe(output, page.facts);
+  for (const [output, { facts }] of state.pages) {
+    if (facts.imageLoads) facts.image = largestOf(facts.imageLoads, bytes);
+    delete facts.imageLoads;
+    reusing?.describe(output, facts);
   }
-}
-
-/** A rendered page's largest phone image, once the bytes of the variants it loads are known. */
-export function settleImage(page: RenderedPage, bytes: ReadonlyMap<string, number>): RenderedPage {
-  if (page.facts.imageLoads) page.facts.image = largestOf(page.facts.imageLoads, bytes);
-  delete page.facts.imageLoads;
-  return page;
 }
 
 export async function routesStage(state: BuildState, options: BuildContext): Promise<void> {
   const { config } = state;
   const graph = state.graph!;
-  const siteUrl = siteUrlOf(state);
-  // Every canonical URL, og:url and og:image is absolute: never "undefined/blog/x". No page can be made.
+  // SITE_URL, else site.yaml's url. Every canonical URL, og:url and og:image is absolute: never "undefined/blog/x".
+  const siteUrl = config.siteUrlOverride ?? graph.site.url?.replace(/\/+$/, '');
   if (!siteUrl) throw new StitchError([errors.siteUrlMissing()]);
   state.layout = layoutData(graph, config, siteUrl, state.images?.manifest);
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
@@ -78,9 +71,4 @@ function generatedFiles(state: BuildState): OutputFiles {
   const files = [...state.graph!.assets].map((a) => a.slice(1));
   files.push(...Object.values(SITE_FILES), ...Object.values(BLOG_FEEDS).map((f) => f.path.slice(1)));
   return { files, folders: ['assets'] };
-}
-
-/** The site's origin: SITE_URL, else site.yaml's url, without a trailing slash; undefined when neither is set. */
-export function siteUrlOf(state: BuildState): string | undefined {
-  return state.config.siteUrlOverride ?? state.graph!.site.url?.replace(/\/+$/, '');
 }

@@ -22,60 +22,50 @@ export type BuildMode = 'build' | 'dev' | 'check';
 
 /** The state that flows through the stages. */
 export interface BuildState {
-  /** Resolved flags, environment and paths. */
   config: ResolvedConfig;
-  /** What the build is for: the CLI's `build`, a `dev` session's rebuild, or `check` (options.mode). */
   mode: BuildMode;
-  /** Where the stages keep what a later build may reuse (cache/file-cache.ts), resolved once in build(). */
+  /** Where the stages keep what a later build may reuse (cache/file-cache.ts). */
   caches: Caches;
-  /** The validated, linked content. */
   graph?: ContentGraph;
   /** Data every page's layout receives. */
   layout?: LayoutData;
   /** Every page and redirect stub, sorted by path. */
   routes: Route[];
-  /** Prefix redirect rules. */
   prefixRedirects: PrefixRedirect[];
-  /** Server module with the templates. */
   server?: ServerBundle;
-  /** Client island bundles. */
   client?: ClientBundle;
-  /** Site stylesheet. */
   styles?: StyleBundle;
-  /** What each page's pass reported, per output path, in route order (never its HTML: that is in the writer). */
+  /** What each page's pass reported, by output path, in route order (its HTML is in the writer). */
   pages: Map<string, RenderedPage>;
-  /** Everything reported so far. */
   diagnostics: Diagnostic[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
-  /** What every page weighs (HTML, CSS, JS, image; gzip), when there is a writer or budgets are checked. */
   weights?: PageWeight[];
-  /** Responsive variants of the content photos: manifest, files, sizes (planned before rendering, encoded after). */
+  /** Responsive variants of the content photos (planned before rendering, encoded after). */
   images?: ImagePlan;
   /** Data files of the route table (a large blog's listing index). */
   files?: { path: string; contents: string }[];
   /** Pages rendered by this build (the others were kept from the last output). */
   rendered?: number;
-  /** The Markdown HTML of the posts the blog feeds carry, by slug (documents stage; the write stage makes the feeds). */
+  /** The Markdown HTML of the posts the blog feeds carry, by slug. */
   feedBodies?: Map<string, string>;
-  /** The pages' social cards: their files in the card cache, and what was drawn (src/cards). */
   cards?: CardsResult;
   /** Each page's key (documents.ts pageKeys), by output path, when the writer keeps pages. */
   pageKeys?: Map<string, string>;
   /** The part of every page's key that all pages share (a rebuild with the same keeps the keys of unchanged routes). */
   pageKeyBase?: string;
-  /** What the content, link, images and routes stages reported (a dev rebuild that takes their results over reports them again). */
+  // What a dev rebuild that takes the route table over (post-edits.ts) reuses of this build:
+  /** What the content, link, images and routes stages reported. */
   contentDiagnostics?: Diagnostic[];
-  /** What the link check found on each page, by page path (check/check-links.ts `PageFindings`): a dev rebuild keeps those of unchanged pages. */
+  /** The link check's findings by page path (check/check-links.ts `PageFindings`). */
   linkFindings?: Map<string, readonly { key: string; file?: string }[]>;
-  /** Each diagnostic of this build with its line and code frame (a dev rebuild reuses those of unchanged files). */
+  /** Each diagnostic with its line and code frame. */
   located?: Map<Diagnostic, Diagnostic>;
-  /** The warnings of the route table's rules and of the Markdown bodies (check/site-warnings.ts): a build that takes the route table over takes them too. */
   routeWarnings?: Diagnostic[];
   markdownWarnings?: Diagnostic[];
-  /** The route table is the previous build's with posts' bodies changed (dev: post-edits.ts): what comes from routes alone stands. */
+  /** This build's route table is the previous one's with posts' bodies changed. */
   routesTakenOver?: boolean;
-  /** Redirect stubs, sitemap, robots.txt, _redirects and _headers: what the write stage makes of the route table. */
+  /** Redirect stubs, sitemap, robots.txt, _redirects and _headers. */
   siteFiles?: { path: string; contents: string }[];
 }
 
@@ -110,44 +100,35 @@ export function resolveBuildOptions(config: ResolvedConfig, options: BuildOption
 export interface BuildOptions {
   /** Where output goes; nothing is written when omitted. */
   writer?: Writer;
-  /** Minify client code (off in dev for readable stacks). */
+  /** Minify client code (default: not in dev, for readable stacks). */
   minify?: boolean;
   /** Extra tags for every page head (dev live reload). */
   extraHead?: string;
-  /** Copy site-assets/ into the output (the dev server serves them from disk instead). */
+  /** Copy site-assets/ into the output (default: not in dev, whose server reads them from disk). */
   copyAssets?: boolean;
   /**
-   * Go on past content, link, route-table and render errors (a file that fails to load is left
-   * out) and write what could be built, so `check` reports every problem of a run at once.
-   * With errors the writer is left as it is (neither committed nor aborted): use a
-   * MemoryWriter. `ok` is still false.
+   * Go on past errors and write what could be built, so `check` reports every problem at once.
+   * With errors the writer is neither committed nor aborted (use a MemoryWriter); `ok` is false.
    */
   keepGoing?: boolean;
   /** Texts of content files known unchanged since an earlier build (dev). */
   texts?: TextMemo;
-  /** Dev rebuilds: reuse the bundles and photo variants of an earlier build. */
   incremental?: IncrementalOptions;
-  /** What the build is for (default `build`): `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
+  /** Default `build`: `dev` keeps bodies for in-place edits, `check` reads every file fresh. */
   mode?: BuildMode;
-  /** Where what a later build may reuse is kept; default: the mode's (cache/file-cache.ts `cachesFor`). */
+  /** Default: the mode's (cache/file-cache.ts `cachesFor`). */
   cache?: Caches;
   /** Render on worker threads when there is enough work (default true). */
   workers?: boolean;
-  /** Check links, #fragments and referenced files of the rendered pages; a broken one is an error (default false). */
+  /** Check links, #fragments and referenced files; a broken one is an error. */
   links?: boolean;
-  /** Check the page-weight budgets of site.yaml; a page over budget is an error (default false). */
+  /** Check the page-weight budgets of site.yaml; a page over budget is an error. */
   budgets?: boolean;
-  /**
-   * Encode the photo variants that are not in the image cache yet (slow the first time; the
-   * CLI build does). Otherwise only cached photos get variants and the rest keep their original.
-   */
+  /** Encode the photo variants the image cache lacks (else those photos keep their original). */
   encodeImages?: boolean;
-  /**
-   * Draw the social cards the card cache lacks and output every card (the CLI build does).
-   * Otherwise no card is output (dev, check): the pages still name them.
-   */
+  /** Draw the cards the card cache lacks and output every card (else none is output; the pages still name them). */
   renderCards?: boolean;
-  /** Hears of each stage as it finishes and of the photos and cards made so far (the CLI's progress: cli/build-progress.ts). */
+  /** Hears of each stage as it finishes and of the photos and cards made so far (cli/build-progress.ts). */
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -156,13 +137,12 @@ export type ProgressEvent =
   | { type: 'stage'; stage: string; made: string; ms: number }
   | { type: 'count'; what: 'photos' | 'cards'; done: number; total: number };
 
-/** Dev rebuilds: what is taken from the previous build (pages are kept by the writer, by page key). */
+/** Dev rebuilds: what is taken from the previous build (never changed by this one). */
 export interface IncrementalOptions {
-  /** The earlier successful build (never changed by this one). */
   previous: BuildState;
   /** Absolute paths of the files added, changed or removed since `previous`; undefined when not known. */
   changed?: string[];
-  /** Bundles taken from `previous` instead of bundling again (their sources did not change). */
+  /** What is taken from `previous` instead of made again (its sources did not change). */
   reuse: { server?: boolean; client?: boolean; styles?: boolean; images?: boolean };
 }
 
@@ -173,14 +153,4 @@ export interface BuildResult {
 
 export function newState(config: ResolvedConfig, mode: BuildMode, caches: Caches): BuildState {
   return { config, mode, caches, routes: [], prefixRedirects: [], pages: new Map(), diagnostics: [], timings: {} };
-}
-
-/** Runs a stage and adds its wall time to state.timings. */
-export async function timed<T>(state: BuildState, stage: string, fn: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  try {
-    return await fn();
-  } finally {
-    state.timings[stage] = (state.timings[stage] ?? 0) + performance.now() - start;
-  }
 }

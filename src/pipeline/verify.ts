@@ -1,6 +1,5 @@
-// The site's warnings (check/site-warnings.ts, from the content and the route table); after the
-// pages, the link check (every internal link, #fragment and referenced file of the pages as
-// rendered) and what every page weighs against the budgets of site.yaml.
+// The site's warnings (check/site-warnings.ts); after the pages, the link check and what every
+// page weighs against the budgets of site.yaml.
 import { checkBudgets, gzipSizes, resolveBudgets, weighPages } from '../budgets/budgets.ts';
 import { relative } from 'node:path';
 import type { PageFindings } from '../check/check-links.ts';

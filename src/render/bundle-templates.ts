@@ -1,8 +1,6 @@
-// Bundles templates/index.ts together with the page renderer into one server module with
-// esbuild. A new content hash gives a new file, so `stitch dev` picks up template edits without
-// restarting Node. The module (the templates and React: ~50–80 ms to import) is imported when a
-// page renders here; what every build needs of it besides (the head script, the frame origins,
-// the theme colour) is kept beside it as JSON once it has been imported.
+// Bundles templates/index.ts with the page renderer into one server module (esbuild), kept by
+// kept-module.ts: its data exports (head script, frame origins, theme colour) are read without
+// importing it.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
@@ -16,13 +14,12 @@ import type { LinkFacts } from './page-facts.ts';
 import type { RenderedBody } from './render-page.tsx';
 import type { KeptParts } from './reused.tsx';
 
-/** The module's exports that are data, read without importing it (the JSON beside it). */
+/** The module's exports that are data. */
 interface ServerFacts {
-  /** Inline script for every page's head (tiny: runs before paint), from templates/index.ts. */
+  /** Inline script for every page's head (runs before paint). */
   headScript?: string;
-  /** Origins the pages show in frames (the map), from templates/index.ts: the CSP's frame-src. */
+  /** Origins the pages show in frames (the map): the CSP's frame-src. */
   frameOrigins?: string[];
-  /** theme-color meta value, from templates/index.ts. */
   themeColor?: string;
 }
 
@@ -33,11 +30,10 @@ export interface ServerModule extends Pick<ServerFacts, 'headScript' | 'themeCol
 }
 
 export interface ServerBundle extends ServerFacts {
-  /** Hash of the bundle's code: changes whenever a template changes. */
+  /** Hash of the bundle's code. */
   hash: string;
   /** Path of the written module (workers import it too). */
   file: string;
-  /** The module, imported on first call (a build that renders nothing on this thread never does). */
   load(): Promise<ServerModule>;
 }
 
@@ -49,12 +45,9 @@ export function esbuildDiagnostics(messages: Message[], root: string) {
   return messages.map((m) => errors.bundleFailed(m.text, m.location ? { file: m.location.file.replace(`${root}/`, ''), line: m.location.line, column: m.location.column + 1 } : {}));
 }
 
-/**
- * One server-side ES module from `options` (an entry or stdin): React's automatic JSX, the
- * libraries left to Node. esbuild's errors become BundleError diagnostics at their file and line.
- */
+/** One server-side ES module (React's automatic JSX, the libraries left to Node); esbuild's errors become BundleErrors. */
 export async function bundleForNode(root: string, options: EsbuildOptions, cache?: { caches: Caches; id: string }): Promise<string> {
-  // esbuild is loaded only when a bundle is made (a warm build takes its bundles from the cache).
+  // esbuild is loaded only when a bundle is made.
   const make = async () => (await import('esbuild')).build({
     absWorkingDir: root,
     bundle: true,

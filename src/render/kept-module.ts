@@ -1,7 +1,7 @@
-// A bundled server module kept in .stitch/server/ under its code's hash (a new hash gives a new
-// file, so `stitch dev` imports template edits without restarting Node), and the data exports a
-// build needs of it kept beside it as JSON sealed with the hash: a build that needs only those
-// never imports the module (and React with it).
+// A bundled server module kept in .stitch/server/ under its code's hash (a new file for new code:
+// `stitch dev` imports template edits without restarting Node), and the data exports a build
+// needs of it beside it as JSON sealed with the hash: a warm build that needs only those never
+// imports the module and React (measured: 0.66–0.70 against 0.78–0.87 s of CPU, warm real site).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -14,7 +14,6 @@ export interface KeptModule<M, F> {
   hash: string;
   /** The module's file (workers import it too). */
   file: string;
-  /** The module's data exports, from the JSON beside it when it is intact. */
   facts: F;
   /** The module, imported on first call. */
   load(): Promise<M>;
@@ -25,8 +24,7 @@ export async function keptModule<M, F>(dir: string, name: string, code: string, 
   const hash = createHash('sha256').update(code).digest('hex').slice(0, hashLength);
   await mkdir(dir, { recursive: true });
   const file = `${dir}/${name}-${hash}.mjs`;
-  // Atomic: a killed build must not leave a torn module that later builds would import; and one
-  // damaged since (its bytes are not the bundle's) is written again.
+  // Atomic: a killed build leaves no torn module; one damaged since is written again.
   if (!sameBytes(file, code)) await writeFileAtomic(file, code);
   let loaded: Promise<M> | undefined;
   const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<M>);

@@ -1,13 +1,9 @@
 // Link facts (page-facts.ts) of many pages with their strings shared: thousands of pages repeat
-// their layout's links. The build thread interns each rendered page's facts (LinkInterner); the
-// output manifest stores them as indexes into one table of strings (LinkTable, LinkTableReader).
+// their layout's links. The build thread interns each page's facts; the output manifest stores
+// them as indexes into one table of strings.
 import type { LinkFacts, RefKind } from './page-facts.ts';
 
-/**
- * Makes the link facts of many pages share their strings and resource objects. Thousands of
- * pages repeat their layout's links, and the main thread keeps every page's facts (each page's
- * arrive as fresh copies from a worker), so without this they are most of its heap on a large blog.
- */
+/** Each page's facts arrive as fresh copies from a worker: unshared, they are most of the build thread's heap on a large blog. */
 export class LinkInterner {
   private readonly strings = new Map<string, string>();
   private readonly resources = new Map<string, LinkFacts['resources'][number]>();
@@ -38,7 +34,7 @@ export class LinkInterner {
   }
 }
 
-/** Link facts stored as indexes into a table of strings (the output manifest's: see LinkTable). */
+/** Link facts as indexes into a LinkTable's strings. */
 export interface PackedLinkFacts {
   ids: number[];
   links: number[];

@@ -1,7 +1,5 @@
-// What the build knows of a rendered page, recorded while the page renders (page-recorder.ts),
-// never read back from its HTML. One shape: the render pass returns it, the build keeps it
-// beside the page's route, the output manifest stores it for a page a later build keeps, and
-// the link check and the page-weight budgets read it.
+// What the build knows of a rendered page, recorded while it renders (page-recorder.ts), never
+// read back from its HTML. One shape for the render pass, the output manifest, the link check and the budgets.
 import type { PageRoute } from '../routes/types.ts';
 
 export type RefKind = 'image' | 'video' | 'audio' | 'script' | 'stylesheet' | 'file';

@@ -1,10 +1,15 @@
-// Records a page's link facts (page-facts.ts) element by element while the page renders: the
-// templates' elements through the JSX runtime (render/jsx/jsx-runtime.ts), a Markdown body's
-// through its hast tree (recordHast), the document head's from its parts (render-worker-page.ts).
-// Every source gives an element as its tag and attribute values as they will be written; the
-// rules of what counts live here once.
+// Records a page's link facts (page-facts.ts) element by element while it renders: the
+// templates' elements through the JSX runtime (jsx/jsx-runtime.ts), a Markdown body's through its
+// hast tree, the head's from its parts (render-documents.ts). The rules of what counts live here once.
 import type { Element, Nodes } from 'hast';
+import { createContext } from 'react';
 import type { LinkFacts, RefKind, Resource } from './page-facts.ts';
+
+/** The recorder of the page being rendered (renderPage provides one per page); null outside a page render. */
+export const RecorderContext = createContext<PageRecorder | null>(null);
+
+/** The innermost video, audio or picture element being rendered (what its `<source>`s load). */
+export const MediaParent = createContext<string | undefined>(undefined);
 
 /** An element's attributes that matter here, as strings (undefined: not written). */
 export interface RecordedAttributes {
@@ -95,7 +100,6 @@ export class PageRecorder {
     for (const candidate of (srcset ?? '').split(',')) this.resource(candidate.trim().split(/\s+/)[0], kind);
   }
 
-  /** Adds facts recorded elsewhere (a Markdown body, a part pasted from an earlier page). */
   /**
    * Records the fragments no recorded element inserted but that are in `html`: raw HTML given
    * by a template that calls React's createElement itself, not through the JSX runtime.
@@ -104,13 +108,14 @@ export class PageRecorder {
     for (const [fragment, facts] of this.fragments) if (!this.seen.has(fragment) && html.includes(fragment)) this.add(facts);
   }
 
+  /** Adds facts recorded elsewhere (a Markdown body, a part pasted from an earlier page). */
   add(facts: LinkFacts): void {
     this.ids.push(...facts.ids);
     this.links.push(...facts.links);
     this.resources.push(...facts.resources);
   }
 
-  /** How much has been recorded: pass to since() to get what was recorded after. */
+  /** How much has been recorded: since(mark) is what was recorded after. */
   mark(): [number, number, number] {
     return [this.ids.length, this.links.length, this.resources.length];
   }

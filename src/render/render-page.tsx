@@ -8,8 +8,7 @@ import { IslandCollector } from '../islands/island.tsx';
 import { ImageCollector, ImageManifestContext, type ImageUse } from '../images/image-context.ts';
 import type { ImageManifest } from '../images/image-manifest.ts';
 import type { LinkFacts } from './page-facts.ts';
-import { PageRecorder } from './page-recorder.ts';
-import { RecorderContext } from './recorder-context.ts';
+import { PageRecorder, RecorderContext } from './page-recorder.ts';
 import { PageParts, ReusedParts, type KeptParts } from './reused.tsx';
 
 export interface RenderedBody {

@@ -1,10 +1,10 @@
-// The documents stage's runner stops its workers as soon as the documents are done: their
+// The documents stage stops its workers as soon as the documents are done: their
 // memory is given back before the stages that follow (photo variants, social cards), which
 // would otherwise run with every worker's heap still held (docs/performance.md, Memory).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResolvedConfig } from '../../src/config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD } from '../../src/executor/executor.ts';
-import { DocumentRunner } from '../../src/pipeline/executor.ts';
+import { renderOnExecutor } from '../../src/pipeline/executor.ts';
 import type { DocumentInput, DocumentJob } from '../../src/render/render-documents.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,19 +22,19 @@ function fakePool(events: string[]): Executor {
   } as unknown as Executor;
 }
 
-describe('DocumentRunner', () => {
+describe('renderOnExecutor', () => {
   it('stops the workers when the documents are done, and starts new ones for a later call', async () => {
     const events: string[] = [];
     const start = vi.spyOn(Executor, 'start').mockImplementation(async () => fakePool(events));
-    const runner = new DocumentRunner({ cacheDir: '/nowhere', mode: 'production' } as ResolvedConfig);
+    const config = { cacheDir: '/nowhere', mode: 'production' } as ResolvedConfig;
     const inputs = Array.from({ length: POOL_THRESHOLD }, (_, i) => ({ route: { output: `p${i}.html` } }) as unknown as DocumentInput);
     let facts = 0;
-    await runner.documents({} as DocumentJob, inputs, () => {
+    await renderOnExecutor(config, true, {} as DocumentJob, inputs, () => {
       facts++;
     });
     expect(facts).toBe(POOL_THRESHOLD);
     expect(events).toEqual(['done', 'closed']);
-    await runner.documents({} as DocumentJob, inputs, () => undefined);
+    await renderOnExecutor(config, true, {} as DocumentJob, inputs, () => undefined);
     expect(start).toHaveBeenCalledTimes(2);
     expect(events).toEqual(['done', 'closed', 'done', 'closed']);
   });

@@ -14,7 +14,6 @@ const job: DocumentJob = {
   serverFile: join(ROOT, 'test/fixtures/executor/server.mjs'),
   context: { entries: [], styles: [], siteName: 'Site' },
   markdown: { siteUrl: 'https://example.com' },
-  returnMarkdown: true,
 };
 /** A post page whose Markdown body is `body` (the fixture server puts its HTML in <main>). */
 function doc(path: string, body = ''): DocumentInput {

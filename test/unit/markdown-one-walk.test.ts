@@ -18,7 +18,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownWithGfm, SANITIZE_SCHEMA } from '../../src/markdown/render-markdown.ts';
-import { linkMarker } from '../../src/markdown/rehype-links.ts';
+import { linkMarker } from '../../src/markdown/rehype-elements.ts';
 
 const site = { siteUrl: 'https://www.example.com' };
 

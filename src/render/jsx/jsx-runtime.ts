@@ -4,8 +4,7 @@
 // document order. The HTML is React's, unchanged: Recorded renders the element it wraps.
 import { useContext, type ElementType } from 'react';
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
-import { MEDIA_TAGS, READ_TAGS, type RecordedAttributes } from '../page-recorder.ts';
-import { MediaParent, RecorderContext } from '../recorder-context.ts';
+import { MEDIA_TAGS, MediaParent, READ_TAGS, RecorderContext, type RecordedAttributes } from '../page-recorder.ts';
 
 export { Fragment };
 
