@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The real content's photo variants, encoded once for every test file (see the file).
     globalSetup: ['test/global-setup.ts'],
+    // Byte arrays compared by their bytes at once (see the file).
+    setupFiles: ['test/setup-equality.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Dates are calendar dates; pin a far time zone so a hidden dependency on it shows up.
