@@ -41,9 +41,9 @@ describe('build progress', () => {
   it('on a terminal: one live line with the counts (photos, cards), the stage lines above it, cleared at the end', () => {
     const { written, stream: out } = stream(true);
     const progress = new BuildProgress(out, true);
-    progress.onImageProgress(1, 4);
+    progress.onProgress({ type: 'count', what: 'photos', done: 1, total: 4 });
     progress.onProgress({ type: 'count', what: 'cards', done: 1, total: 3 });
-    progress.onImageProgress(4, 4);
+    progress.onProgress({ type: 'count', what: 'photos', done: 4, total: 4 });
     progress.onProgress({ type: 'stage', stage: 'photos', made: '4 photo variants encoded', ms: 1234 });
     progress.onProgress({ type: 'count', what: 'cards', done: 3, total: 3 });
     progress.onProgress({ type: 'stage', stage: 'cards', made: '3 cards, 3 drawn', ms: 2000 });
@@ -65,7 +65,7 @@ describe('build progress', () => {
     expect(resolveConfig({}, { CI: 'false' }).ci).toBe(false);
     expect(resolveConfig({}, {}).ci).toBe(false);
     const progress = new BuildProgress(out, out.isTTY && !config.ci);
-    progress.onImageProgress(2, 4);
+    progress.onProgress({ type: 'count', what: 'photos', done: 2, total: 4 });
     progress.onProgress({ type: 'stage', stage: 'photos', made: '4 photo variants encoded', ms: 50 });
     progress.end();
     expect(written).toEqual(['photos: 4 photo variants encoded (0.05 s)\n']);

@@ -9,7 +9,7 @@ import { build, type BuildState } from '../src/build.ts';
 import { MemoryCaches } from '../src/cache/memory-cache.ts';
 import { tagKey } from '../src/check/site-warnings.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
-import { ansiToHtml } from '../src/dev/overlay.ts';
+import { ansiToHtml } from '../src/dev/live-reload.ts';
 import { renderMarkdownWithLinks } from '../src/markdown/render-markdown.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { hastLinkFacts } from '../src/render/page-recorder.ts';

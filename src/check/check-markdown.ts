@@ -1,10 +1,7 @@
 // Checks on the Markdown sources, with exact positions from the syntax tree: raw HTML (the
 // renderer drops it, so it silently disappears from the page) and images without alt text.
-// Every link and image URL of a parsed document is also recorded, so problems found later in
-// the rendered page point at the exact line of the Markdown that wrote them. Only documents
-// that can hold HTML or an image are checked (parsing is the slow part on a large blog); the
-// link check parses a document only when one of its links is broken. GFM does not change HTML
-// or image nodes, so it is left out.
+// It also marks where each link and image URL is written, so the link check places its findings
+// exactly. GFM does not change HTML or image nodes, so it is left out.
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';

@@ -43,23 +43,15 @@ export class SiteIndex {
    * because of that error, so links to them are not reported again.
    */
   private readonly unavailable: Set<string>;
-  // Listed on first need: a dev rebuild that checks one page may resolve no new path.
-  private outputs?: Set<string>;
-  private withheldByPath?: Map<string, Post>;
+  private readonly outputs: Set<string>;
+  private readonly withheld: Map<string, Post>;
 
   constructor(private readonly state: BuildState, facts: LinkedPage[]) {
     for (const f of facts) this.pages.set(f.route.path, f);
     this.origin = new URL(state.layout?.siteUrl ?? 'https://example.invalid').origin;
     this.unavailable = failedContent(state.diagnostics, displayPath(state.config.root, state.config.contentDir));
-  }
-
-  private withheld(): Map<string, Post> {
-    this.withheldByPath ??= new Map((this.state.graph?.withheld ?? []).map((p) => [`/blog/${p.slug}`, p]));
-    return this.withheldByPath;
-  }
-
-  private written(file: string): boolean {
-    return (this.outputs ??= outputFiles(this.state)).has(file);
+    this.outputs = outputFiles(state);
+    this.withheld = new Map((state.graph?.withheld ?? []).map((p) => [`/blog/${p.slug}`, p]));
   }
 
   /** Every page and redirect path, for "did you mean" hints. */
@@ -88,13 +80,13 @@ export class SiteIndex {
     const page = this.pages.get(path) ?? (path === '/404.html' ? this.pages.get('/404') : undefined);
     if (page) return { kind: 'page', facts: page };
     const file = path.slice(1);
-    if (this.written(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
+    if (this.outputs.has(file) || this.state.graph?.assets.has(path)) return { kind: 'file' };
     const stub = this.state.routes.find((r) => r.type === 'redirect' && r.path === path);
     if (stub && stub.type === 'redirect') return { kind: 'redirect', to: stub.to };
     const rule = this.state.graph ? resolveRedirect(path, this.state.graph.redirects) : undefined;
     if (rule) return { kind: 'redirect', to: rule.to };
-    if (this.written(`${file}/index.html`)) return { kind: 'file' };
-    const unpublished = this.withheld().get(path);
+    if (this.outputs.has(`${file}/index.html`)) return { kind: 'file' };
+    const unpublished = this.withheld.get(path);
     if (unpublished) return { kind: 'unpublished', post: unpublished };
     if (path.split('/').some((segment) => this.unavailable.has(segment))) return { kind: 'skip' };
     // stitch dev's own files (the live-reload client, its quote endpoint): served by the dev

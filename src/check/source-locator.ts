@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
+import { location } from 'vfile-location';
 import { displayPath } from '../content/display-path.ts';
 import { normalizeSource } from '../content/parse-source.ts';
 
@@ -17,8 +18,7 @@ export interface SourcePosition {
 
 interface SourceText {
   text: string;
-  /** Offsets where each line starts. */
-  lines: number[];
+  toPoint: ReturnType<typeof location>['toPoint'];
 }
 
 export class SourceLocator {
@@ -85,7 +85,8 @@ export class SourceLocator {
     if (!source) return undefined;
     for (const v of variants) {
       const at = source.text.indexOf(v);
-      if (at >= 0) return { file, ...position(source.lines, at) };
+      const point = at >= 0 ? source.toPoint(at) : undefined;
+      if (point) return { file, line: point.line, column: point.column };
     }
     return undefined;
   }
@@ -93,12 +94,7 @@ export class SourceLocator {
   private read(file: string): SourceText | null {
     if (!this.texts.has(file)) {
       const text = readSourceText(this.root, file);
-      if (text === null) this.texts.set(file, null);
-      else {
-        const lines = [0];
-        for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines.push(i + 1);
-        this.texts.set(file, { text, lines });
-      }
+      this.texts.set(file, text === null ? null : { text, toPoint: location(text).toPoint });
     }
     return this.texts.get(file)!;
   }
@@ -117,17 +113,6 @@ export function readSourceText(root: string, file: string): string | null {
   } catch {
     return null;
   }
-}
-
-function position(lines: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - lines[lo] + 1 };
 }
 
 function safeDecode(s: string): string {

@@ -24,9 +24,6 @@ export class BuildProgress {
     this.redraw();
   };
 
-  /** For BuildOptions.onImageProgress. */
-  readonly onImageProgress = (done: number, total: number): void => this.onProgress({ type: 'count', what: 'photos', done, total });
-
   /** Takes the live line away (before the report). */
   end(): void {
     this.counts.clear();

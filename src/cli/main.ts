@@ -5,9 +5,8 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build.ts';
 import { resolveBudgets, weightsByKind } from '../budgets/budgets.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
-import { formatDiagnostics, summary, type Format } from '../errors/format.ts';
-import { formatMarkdown } from '../errors/format-markdown.ts';
-import { hasErrors } from '../errors/diagnostic.ts';
+import { formatDiagnostics, formatMarkdown, summary, type Format } from '../errors/format.ts';
+import { hasErrors, type Diagnostic } from '../errors/diagnostic.ts';
 import type { ContentGraph } from '../content/types.ts';
 import { IncrementalWriter } from '../output/incremental-writer.ts';
 import { outDirProblem } from '../output/out-dir-guard.ts';
@@ -50,6 +49,11 @@ function unpublishedLine(graph: ContentGraph | undefined, drafts: boolean): stri
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
+  /** A diagnostic that stops the command, on stderr (stdout keeps the output), and its exit code. */
+  const fail = (d: Diagnostic, code: number) => {
+    process.stderr.write(`stitch: ${d.message} ${d.hint ?? ''}\n`);
+    exitCode = code;
+  };
   const program = new Command()
     .name('stitch')
     .description('Builds the upholstery business website from content/ (Markdown and YAML) into static pages in dist/.')
@@ -68,11 +72,7 @@ export async function main(argv: string[]): Promise<number> {
       const config = resolveConfig({ content: opts.content, out: opts.out, drafts: opts.drafts });
       // Before anything is touched: never the project itself, nor a folder stitch did not make.
       const refused = outDirProblem(config, { replace: true, force: opts.force });
-      if (refused) {
-        process.stderr.write(`stitch: ${refused.message} ${refused.hint}\n`);
-        exitCode = 2;
-        return;
-      }
+      if (refused) return fail(refused, 2);
       // A build killed earlier may have left its staging folder, or parked the previous output.
       await recoverOutput(config.outDir);
       // React picks its production build (several times faster) from NODE_ENV when first imported.
@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
       const started = performance.now();
       const cpuStart = cpuSeconds();
       const progress = new BuildProgress(process.stderr, Boolean(process.stderr.isTTY) && !config.ci);
-      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onImageProgress: progress.onImageProgress, onProgress: progress.onProgress });
+      const { ok, state } = await build(config, { writer: new IncrementalWriter(config.outDir, config.cacheDir), links: true, budgets: opts.budgets, encodeImages: true, renderCards: true, onProgress: progress.onProgress });
       progress.end();
       const color = Boolean(process.stderr.isTTY);
       if (state.diagnostics.length > 0) process.stderr.write(`${formatDiagnostics(state.diagnostics, 'text', color)}\n`);
@@ -155,12 +155,8 @@ export async function main(argv: string[]): Promise<number> {
       .action(async (title: string | undefined, opts: { content: string; slug?: string; author?: string }) => {
         const { newContent } = await import('../scaffold/new-content.ts');
         const result = newContent(kind, { title, slug: opts.slug, author: opts.author }, resolveConfig({ content: opts.content }));
-        if ('file' in result) {
-          process.stdout.write(`${result.file}\n`);
-          return;
-        }
-        process.stderr.write(`stitch: ${result.diagnostic.message} ${result.diagnostic.hint ?? ''}\n`);
-        exitCode = result.exitCode;
+        if ('file' in result) process.stdout.write(`${result.file}\n`);
+        else fail(result.diagnostic, result.exitCode);
       });
   }
 
@@ -173,11 +169,7 @@ export async function main(argv: string[]): Promise<number> {
       const config = resolveConfig({ out: opts.out });
       // Serving the project or a source folder would publish .git, .env and the like.
       const refused = outDirProblem(config, { replace: false });
-      if (refused) {
-        process.stderr.write(`stitch: ${refused.message} ${refused.hint}\n`);
-        exitCode = 2;
-        return;
-      }
+      if (refused) return fail(refused, 2);
       await recoverOutput(config.outDir);
       if (!existsSync(config.outDir)) {
         process.stderr.write(`Nothing to preview: ${opts.out}/ does not exist. Run \`npx stitch build\` first.\n`);

@@ -31,11 +31,6 @@ export interface Loader {
   keepBodies: boolean;
 }
 
-/** Newest first, then by slug. */
-function sortPosts(posts: Post[]): Post[] {
-  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-}
-
 /** Posts read and parsed at once: without kept bodies, a slice's texts can go before the next is read. */
 const POST_SLICE = 64;
 
@@ -92,5 +87,5 @@ export async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): 
     for (const item of await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne))) take(item);
   }
   ctx.diagnostics.push(...diagnostics);
-  return sortPosts(posts);
+  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)); // newest first, then by slug
 }

@@ -12,16 +12,12 @@ export interface Origin {
   column?: number;
 }
 
-/** A blog post: its front matter (postSchema) with its slug, body and where they came from. */
+/** A blog post: its front matter (postSchema) with its slug (= file name), body and where they came from. */
 export interface Post extends Omit<PostFrontMatter, 'readingTime'> {
-  /** id = slug = file name. */
   slug: string;
   /** Whole minutes: front matter, or words / 200 rounded up. */
   readingTime: number;
-  /**
-   * Markdown body (rendered by the document pass, see routes/types.ts PageRoute.markdown).
-   * Empty when the build keeps no bodies: content/post-bodies.ts `postBody` reads it back.
-   */
+  /** Markdown body; empty when the build keeps no bodies (content/post-bodies.ts `postBody` reads it back). */
   body: string;
   origin: Origin;
   /** Set on a post that is not published yet (content/publication.ts); undefined once it is. */
@@ -31,7 +27,7 @@ export interface Post extends Omit<PostFrontMatter, 'readingTime'> {
 /** Why a post is not published: `draft: true`, or a date after the build time (America/Denver). */
 export type PostStatus = 'draft' | 'scheduled';
 
-/** A Markdown page (about, privacy, terms): front matter data + body. */
+/** A Markdown page (about, privacy, terms). */
 export interface MarkdownPage<T> {
   data: T;
   body: string;
@@ -46,13 +42,9 @@ export interface RedirectRule extends Redirect {
   origin: Origin;
 }
 
-interface CategoryWithServices extends Category {
-  origin: Origin;
-}
-
 export interface ContentGraph {
   site: SiteData;
-  categories: CategoryWithServices[];
+  categories: (Category & { origin: Origin })[];
   /** Every service by id, with its category id. */
   services: Map<string, Service & { categoryId: string }>;
   detailing: (Detailing & { origin: Origin })[];

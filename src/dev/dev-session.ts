@@ -1,11 +1,8 @@
-// What lives for one `stitch dev`: the memory caches, the file texts and related-post answers
-// kept between builds, the last good build and its output, and the loop that builds after each
-// change. An edit is build() with the previous build and the files that changed: the stages
-// skip what did not change (post-edits.ts; pages whose key did not change are kept from the
-// last output). One build runs at a time; a change that arrives while it runs queues exactly
-// one more. A failed build keeps the last good output; its diagnostics show until one succeeds.
-// The clock is an input too: each build reads it (unless SOURCE_DATE_EPOCH pins it), and a
-// request after a scheduled post's day has begun rebuilds, so its "Scheduled" badge goes.
+// What lives for one `stitch dev`: the memory caches and file texts kept between builds, the
+// last good build and its output, and the loop that builds after each change: build() with the
+// previous build and the files that changed. One build runs at a time; a change that arrives
+// while it runs queues exactly one more. A failed build keeps the last good output. The clock is
+// an input too: a request after a scheduled post's day has begun rebuilds, so its badge goes.
 import { relative, sep } from 'node:path';
 import { build, type BuildState } from '../build.ts';
 import type { Caches } from '../cache/cache.ts';

@@ -1,9 +1,6 @@
 // Quotes work locally: when QUOTE_WEBHOOK_URL is unset, a development build points the quote
-// form at /__stitch/quote. Each request is printed and appended to .stitch/quotes.jsonl.
-// Only pages of this dev server may post (no CORS; another site open in the same browser
-// cannot), each client address gets a few posts at once and then one every few seconds (429
-// with Retry-After beyond that), bodies are capped at 64 KB and the inbox file at 10 MB, and
-// control characters from a request are escaped before they reach the terminal.
+// form at /__stitch/quote, which prints each request and appends it to .stitch/quotes.jsonl.
+// A page of another site open in the same browser must not be able to fill the inbox or the terminal.
 import { appendFile, mkdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
@@ -12,12 +9,10 @@ import { basename, dirname, join } from 'node:path';
 export const QUOTE_PATH = '/__stitch/quote';
 const MAX_BODY = 64 * 1024;
 
+/** `burst` posts per client address at once, then one every `refillMs`; no more quotes once the file has `maxFileBytes`. */
 export interface QuoteLimits {
-  /** Posts one client address may send at once (default 10). */
   burst?: number;
-  /** Then one more every this many milliseconds (default 6000: ten a minute). */
   refillMs?: number;
-  /** The inbox file takes no more quotes past this size (default 10 MB). */
   maxFileBytes?: number;
 }
 

@@ -1,14 +1,11 @@
 // "Did you mean …?": the known name closest to a misspelt one, by edit distance (Levenshtein),
 // for the catalogue's messages and hints.
-import { distance } from 'fastest-levenshtein';
+import { closest, distance } from 'fastest-levenshtein';
 
 /** "Did you mean …?" from the closest known ids. */
 export function suggest(id: string, known: string[]): string {
-  const scored = known
-    .map((k) => ({ k, d: distance(id, k) }))
-    .sort((a, b) => a.d - b.d)
-    .filter((s) => s.d <= Math.max(3, Math.floor(id.length / 3)));
-  if (scored.length > 0) return `Did you mean "${scored[0].k}"?`;
+  const best: string | undefined = closest(id, known);
+  if (best !== undefined && distance(id, best) <= Math.max(3, Math.floor(id.length / 3))) return `Did you mean "${best}"?`;
   return `Known ids: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`;
 }
 

@@ -1,22 +1,15 @@
-// One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI.
+// One formatter, several outputs: terminal text, JSON for tools, GitHub annotations for CI, and
+// Markdown for a CI job's summary (`check --summary FILE`; GitHub's $GITHUB_STEP_SUMMARY): GitHub
+// shows at most 10 warning annotations per step, the summary every problem, grouped by file.
+import { styleText } from 'node:util';
 import type { Diagnostic } from './diagnostic.ts';
 
 export type Format = 'text' | 'json' | 'github';
 
-interface Colors {
-  red: (s: string) => string;
-  yellow: (s: string) => string;
-  dim: (s: string) => string;
-  bold: (s: string) => string;
-}
+type Style = 'red' | 'yellow' | 'dim' | 'bold';
 
-const plain: Colors = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
-const ansi: Colors = {
-  red: (s) => `\x1b[31m${s}\x1b[39m`,
-  yellow: (s) => `\x1b[33m${s}\x1b[39m`,
-  dim: (s) => `\x1b[2m${s}\x1b[22m`,
-  bold: (s) => `\x1b[1m${s}\x1b[22m`,
-};
+/** Node's own ANSI styles; the caller decides whether to colour (the overlay colours for HTML, whatever the terminal). */
+const styled = (color: boolean) => (style: Style, text: string) => (color ? styleText(style, text, { validateStream: false }) : text);
 
 export function location(d: Diagnostic): string {
   if (!d.file) return '';
@@ -35,16 +28,16 @@ export function byFile(diagnostics: Diagnostic[]): [string, Diagnostic[]][] {
 
 /** Text report grouped by file, then a summary line. */
 export function formatText(diagnostics: Diagnostic[], color = false): string {
-  const c = color ? ansi : plain;
+  const c = styled(color);
   const out: string[] = [];
   for (const [file, list] of byFile(diagnostics)) {
-    out.push(c.bold(file));
+    out.push(c('bold', file));
     for (const d of list) {
-      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'info' ? c.dim('info') : c.yellow('warning');
+      const sev = d.severity === 'error' ? c('red', 'error') : d.severity === 'info' ? c('dim', 'info') : c('yellow', 'warning');
       const loc = location(d) || file;
-      out.push(`  ${loc} ${sev} ${d.message} ${c.dim(`[${d.code}]`)}`);
-      if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c.dim(l)}`).join('\n'));
-      if (d.hint) out.push(`    ${c.dim('hint:')} ${d.hint}`);
+      out.push(`  ${loc} ${sev} ${d.message} ${c('dim', `[${d.code}]`)}`);
+      if (d.frame) out.push(d.frame.split('\n').map((l) => `    ${c('dim', l)}`).join('\n'));
+      if (d.hint) out.push(`    ${c('dim', 'hint:')} ${d.hint}`);
     }
     out.push('');
   }
@@ -97,4 +90,32 @@ export function formatDiagnostics(diagnostics: Diagnostic[], format: Format, col
   if (format === 'json') return formatJson(diagnostics);
   if (format === 'github') return formatGithub(diagnostics);
   return formatText(diagnostics, color);
+}
+
+/** Markdown and HTML punctuation, backslash-escaped: the text shows as it is, never as markup. */
+const escapeText = (text: string) => text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+
+/** A message with its `code spans` kept (they render as written); everything else escaped. */
+function inline(text: string): string {
+  const parts = text.replace(/\s*\n\s*/g, ' ').split('`');
+  return parts.map((part, i) => {
+    if (i % 2 === 0) return escapeText(part);
+    return i < parts.length - 1 ? `\`${part}\`` : `\\\`${escapeText(part)}`; // an unpaired backtick is text
+  }).join('');
+}
+
+const SEVERITY = { error: '**error**', warning: '**warning**', info: 'note' } as const;
+
+export function formatMarkdown(diagnostics: Diagnostic[], pages: number): string {
+  const problems = diagnostics.filter((d) => d.severity !== 'info').length;
+  const out = [`## stitch check: ${summary(diagnostics)}`, '', problems === 0 ? `No problems found in ${pages} pages.` : `Checked ${pages} pages.`, ''];
+  for (const [file, list] of byFile(diagnostics)) {
+    out.push(`### ${escapeText(file)}`, '');
+    for (const d of list) {
+      const where = d.line ? `line ${d.line}${d.column ? `:${d.column}` : ''}: ` : '';
+      out.push(`- ${SEVERITY[d.severity]} ${where}${inline(d.message)} (\`${d.code}\`)${d.hint ? `<br>Hint: ${inline(d.hint)}` : ''}`);
+    }
+    out.push('');
+  }
+  return `${out.join('\n')}\n`;
 }

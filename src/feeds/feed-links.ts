@@ -4,20 +4,12 @@
 import type { LayoutData } from '../routes/layout-data.ts';
 import type { PageRoute } from '../routes/types.ts';
 
-export interface FeedLink {
-  /** Public path, e.g. /blog/rss.xml. */
-  path: string;
-  /** Media type of the feed. */
-  type: string;
-  /** Format name shown by feed readers after the site name. */
-  format: string;
-}
-
+/** Each feed's public path, media type, and format name (feed readers show it after the site name). */
 export const BLOG_FEEDS = {
   rss: { path: '/blog/rss.xml', type: 'application/rss+xml', format: 'RSS' },
   atom: { path: '/blog/atom.xml', type: 'application/atom+xml', format: 'Atom' },
   json: { path: '/blog/feed.json', type: 'application/feed+json', format: 'JSON Feed' },
-} as const satisfies Record<string, FeedLink>;
+} as const;
 
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;
@@ -30,17 +22,13 @@ export interface AlternateLink {
 }
 
 /**
- * The alternate links of every page. Root-relative, like every
- * other link of a page (feed autodiscovery resolves them against the page): the same page links
- * the feeds of the server it came from, `stitch dev` and `preview` included.
+ * A page's `<link rel="alternate">`s, made as it renders: the blog feeds, named after its layout's
+ * site. Root-relative, like every other link of a page (feed autodiscovery resolves them against
+ * the page): the same page links the feeds of the server it came from, `stitch dev` and `preview` included.
  */
-export function blogFeedLinks(siteName: string): AlternateLink[] {
-  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
-}
-
-/** A page's `<link rel="alternate">`, made as it renders: the blog feeds, named after its layout's site. */
 export function pageAlternates(route: Pick<PageRoute, 'props'>): AlternateLink[] {
-  return blogFeedLinks((route.props.layout as LayoutData).site.name);
+  const siteName = (route.props.layout as LayoutData).site.name;
+  return Object.values(BLOG_FEEDS).map((f) => ({ type: f.type, title: `${siteName} Blog (${f.format})`, href: f.path }));
 }
 
 /**

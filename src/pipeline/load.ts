@@ -1,7 +1,6 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
-import { checkPlaceholders } from '../check/check-placeholders.ts';
-import { checkUpdatedDates } from '../check/check-updated.ts';
+import { checkPlaceholders, checkUpdatedDates } from '../check/content-fields.ts';
 import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';

@@ -36,7 +36,7 @@ export async function imagesStage(state: BuildState, options: BuildContext): Pro
  */
 export async function encodeStage(state: BuildState, options: BuildContext, referenced: Set<string>): Promise<void> {
   if (state.images && state.images !== options.incremental?.previous.images) {
-    state.images = await encodeImages(state.images, referenced, { onProgress: options.onImageProgress });
+    state.images = await encodeImages(state.images, referenced, { onProgress: (done, total) => options.onProgress?.({ type: 'count', what: 'photos', done, total }) });
   }
   const bytes = state.images?.bytes ?? new Map<string, number>();
   const reusing = isReusingWriter(options.writer) ? options.writer : undefined;
@@ -59,14 +59,7 @@ export async function routesStage(state: BuildState, options: BuildContext): Pro
   const siteUrl = siteUrlOf(state);
   // Every canonical URL, og:url and og:image is absolute: never "undefined/blog/x". No page can be made.
   if (!siteUrl) throw new StitchError([errors.siteUrlMissing()]);
-  state.layout = layoutData(graph, {
-    siteUrl,
-    buildTime: config.buildTime,
-    quoteEndpoint: config.quoteWebhookUrl ?? (config.mode === 'development' ? '/__stitch/quote' : ''),
-    quoteKey: config.quoteWebhookKey ?? '',
-    deployHook: config.deployHookUrl ?? '',
-    images: state.images?.manifest ?? {},
-  });
+  state.layout = layoutData(graph, config, siteUrl, state.images?.manifest);
   const ownCards = existsSync(join(config.templatesDir, CARD_TEMPLATE)); // templates without a card: the site card everywhere
   const chosen = await readChosenCards(graph, config.assetsDir); // the images editors name for their cards, checked
   state.diagnostics.push(...chosen.diagnostics);

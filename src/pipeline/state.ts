@@ -147,9 +147,7 @@ export interface BuildOptions {
    * Otherwise no card is output (dev, check): the pages still name them.
    */
   renderCards?: boolean;
-  /** Hears of the photo variants encoded (the CLI's progress line). */
-  onImageProgress?: (done: number, total: number) => void;
-  /** Hears of each stage as it finishes and of the cards drawn so far (the CLI's progress: cli/build-progress.ts). */
+  /** Hears of each stage as it finishes and of the photos and cards made so far (the CLI's progress: cli/build-progress.ts). */
   onProgress?: (event: ProgressEvent) => void;
 }
 

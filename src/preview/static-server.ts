@@ -1,12 +1,8 @@
 // Serves a built site as a static host would, from dist/ (`stitch preview`) or from a build in
-// memory (`stitch dev`), through one handler: clean URLs (/about → about/index.html), 404.html
-// with status 404, the 301s of _redirects (exact and `/*` prefix lines) and the headers of
-// _headers. Redirects come before files, as on Cloudflare Pages (the workflow's host: "Redirects
-// are always followed, regardless of whether or not an asset matches"), so an exact source
-// answers 301 although its stub page (for hosts without _redirects) is there. Text goes out
-// gzip-compressed to a client that accepts it, as static hosts send it, so what the preview
-// measures is what visitors get. Malformed or escaping URLs get 400 (request-guard.ts), methods
-// other than GET and HEAD 405, and an unexpected error is a 500 for that request only.
+// memory (`stitch dev`), through one handler: clean URLs, 404.html, _redirects and _headers.
+// Redirects come before files, as on Cloudflare Pages (the workflow's host: "Redirects are always
+// followed, regardless of whether or not an asset matches"). Text is gzipped for a client that
+// accepts it, as hosts send it, so what the preview measures is what visitors get.
 //
 // Why not sirv (3.0.2, tried): it lists the folder once at start (a page rebuilt during a
 // preview went out with its old Content-Length, new hashed assets were 404), compresses only

@@ -1,4 +1,5 @@
 // What every page's layout needs: business facts, navigation and build-time settings.
+import type { ResolvedConfig } from '../config/resolve-config.ts';
 import type { ContentGraph, SiteData } from '../content/types.ts';
 import type { ImageManifest } from '../images/image-manifest.ts';
 
@@ -28,26 +29,18 @@ export interface LayoutData {
   images: ImageManifest;
 }
 
-export interface LayoutSettings {
-  siteUrl: string;
-  buildTime: number;
-  quoteEndpoint: string;
-  quoteKey: string;
-  deployHook: string;
-  /** The image stage's manifest (empty when images were not processed). */
-  images?: ImageManifest;
-}
-
-export function layoutData(graph: ContentGraph, settings: LayoutSettings): LayoutData {
+/** The layout of a build of `config`'s site at `siteUrl`; `images`: the image stage's manifest. */
+export function layoutData(graph: ContentGraph, config: ResolvedConfig, siteUrl: string, images: ImageManifest = {}): LayoutData {
   return {
     site: graph.site,
-    siteUrl: settings.siteUrl,
+    siteUrl,
     categories: graph.categories.map((c) => ({ id: c.id, title: c.title, href: `/services/${c.id}` })),
     detailing: graph.detailing.map((d) => ({ id: d.id, title: d.title, href: `/detailing-services/${d.id}` })),
-    year: new Date(settings.buildTime).getUTCFullYear(),
-    quote: { endpoint: settings.quoteEndpoint, apiKey: settings.quoteKey },
-    deployHook: settings.deployHook,
+    year: new Date(config.buildTime).getUTCFullYear(),
+    // Without a webhook, dev's own quote endpoint answers the form; a build's form has nowhere to post.
+    quote: { endpoint: config.quoteWebhookUrl ?? (config.mode === 'development' ? '/__stitch/quote' : ''), apiKey: config.quoteWebhookKey ?? '' },
+    deployHook: config.deployHookUrl ?? '',
     prefixRedirects: graph.redirects.filter((r) => r.prefix).map((r) => ({ base: r.base, to: r.to })),
-    images: settings.images ?? {},
+    images,
   };
 }

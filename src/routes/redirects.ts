@@ -6,12 +6,6 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { PrefixRedirect, RedirectRoute } from './types.ts';
 
-export interface RedirectCheck {
-  stubs: RedirectRoute[];
-  prefixRedirects: PrefixRedirect[];
-  diagnostics: Diagnostic[];
-}
-
 /** Where a path goes by the rules (exact first, then the longest prefix), or undefined. */
 export function resolveRedirect(path: string, rules: RedirectRule[]): RedirectRule | undefined {
   const exact = rules.find((r) => !r.prefix && r.from === path);
@@ -47,7 +41,7 @@ function collisions(outputs: OutputFiles): (stub: string) => string | undefined 
   };
 }
 
-export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>, outputs: OutputFiles = { files: [], folders: [] }): RedirectCheck {
+export function checkRedirects(rules: RedirectRule[], livePaths: Set<string>, outputs: OutputFiles = { files: [], folders: [] }) {
   const diagnostics: Diagnostic[] = [];
   const stubs: RedirectRoute[] = [];
   const prefixRedirects: PrefixRedirect[] = [];

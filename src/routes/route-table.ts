@@ -11,15 +11,7 @@ import { chosenCard, type OgImage, type SiteCard } from '../cards/chosen-cards.t
 import type { LayoutData } from './layout-data.ts';
 import { relatedPosts, tagIndex } from './related-posts.ts';
 import { checkRedirects, type OutputFiles } from './redirects.ts';
-import type { CardRequest, Head, PageRoute, PrefixRedirect, Route } from './types.ts';
-
-export interface RouteTable {
-  routes: Route[];
-  prefixRedirects: PrefixRedirect[];
-  diagnostics: Diagnostic[];
-  /** Data files the pages fetch (a large blog's listing index), by output path. */
-  files: { path: string; contents: string }[];
-}
+import type { CardRequest, Head, PageRoute, Route } from './types.ts';
 
 /**
  * Up to this many posts the blog listing carries every post's listing fields in its page.
@@ -54,7 +46,7 @@ export const CARD_SIZE = { width: 1200, height: 630 };
  * `image`, size unknown). `ownCards`: whether the templates have a card (templates/cards); a
  * project without one gives every page the site card, or the `ogImage` its editor chose (`ogImages`).
  */
-export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }, ogImages: ReadonlyMap<string, OgImage> = new Map()): RouteTable {
+export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCard?: SiteCard, ownCards = true, generated: OutputFiles = { files: [], folders: [] }, ogImages: ReadonlyMap<string, OgImage> = new Map()) {
   const { site, siteUrl } = layout;
   const pages: PageRoute[] = [];
   const business = localBusiness(site, siteUrl);
@@ -210,6 +202,7 @@ export function buildRouteTable(graph: ContentGraph, layout: LayoutData, siteCar
       crumbs: [home, { name: 'Blog', path: '/blog' }, { name: `All Articles, Page ${n}`, path: archivePath(n) }],
     });
   }
+  // Data files the pages fetch (a large blog's listing index), by output path.
   const files = large ? [{ path: LISTING_INDEX.slice(1), contents: JSON.stringify(summaries) }] : [];
 
   const blogCrumb: Crumb = { name: 'Blog', path: '/blog' };

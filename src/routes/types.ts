@@ -38,7 +38,7 @@ export interface PageRoute {
   output: string;
   /** For reports and tests, e.g. 'blog-post'. */
   kind: string;
-  /** The name the templates bundle exports it by. */
+  /** The template's name in the templates bundle. */
   template: string;
   props: Record<string, unknown>;
   head: Head;
