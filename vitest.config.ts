@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/slowest-first.ts';
 
 // The tests' temporary folders (projects, outputs, browser profiles: ~0.8 GB a run) all go into
 // one folder of this run, which test/global-setup.ts removes when the run ends.
@@ -14,13 +15,17 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The real content's photo variants, encoded once for every test file (see the file).
     globalSetup: ['test/global-setup.ts'],
+    // Byte arrays compared by their bytes at once (see the file).
+    setupFiles: ['test/setup-equality.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Dates are calendar dates; pin a far time zone so a hidden dependency on it shows up.
     env: { TZ: 'Pacific/Kiritimati', TMPDIR: runTmp },
     pool: 'forks',
+    // Two files at a time, browser files too (each its own Chromium, hook and site: test/browser/harness.ts).
     fileParallelism: true,
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
     // GitHub's workflow parser (test/helpers/workflow-runs.ts) imports its schema, a JSON file,
     // without the import attribute Node requires: vite loads it instead.
     server: { deps: { inline: ['@actions/workflow-parser'] } },

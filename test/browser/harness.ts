@@ -30,9 +30,9 @@ export interface Hook {
 }
 
 /**
- * The hook listens on the port the run's earlier files used when it is free (the files run one
- * after another): the site is built with its URL, and the same URL lets them share one build
- * (helpers/browser.ts buildAndServe).
+ * The hook listens on the port the earlier files of its worker slot used when it is free (a
+ * slot runs its files one after another): the site is built with its URL, and the same URL lets
+ * them share one build (helpers/browser.ts buildAndServe), one build per slot.
  */
 export async function startHook(): Promise<Hook> {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key', 'Access-Control-Max-Age': '0' };
@@ -77,11 +77,19 @@ async function listenOn(server: Server, port: number): Promise<void> {
   }
 }
 
-/** The hook port of this test run (vitest.config.ts: STITCH_TEST_TMP), chosen by its first browser file; 0 before that. */
-function runHookPort(): number {
+/**
+ * Where this run's worker slot (vitest's VITEST_POOL_ID: files at the same time have different
+ * ones) keeps its hook port (vitest.config.ts: STITCH_TEST_TMP).
+ */
+function hookPortFile(): string | undefined {
   const runTmp = process.env.STITCH_TEST_TMP;
-  if (!runTmp) return 0;
-  const file = join(runTmp, 'browser-hook-port');
+  return runTmp ? join(runTmp, `browser-hook-port-${process.env.VITEST_POOL_ID ?? 0}`) : undefined;
+}
+
+/** The hook port of this worker slot, chosen by its first browser file; 0 before that. */
+function runHookPort(): number {
+  const file = hookPortFile();
+  if (!file) return 0;
   try {
     return Number(readFileSync(file, 'utf8')) || 0;
   } catch {
@@ -89,12 +97,12 @@ function runHookPort(): number {
   }
 }
 
-/** Records the first hook's port for the run's later browser files (a later one keeps the first). */
+/** Records the first hook's port for the slot's later browser files (a later one keeps the first). */
 function keepHookPort(port: number): void {
-  const runTmp = process.env.STITCH_TEST_TMP;
-  if (!runTmp) return;
+  const file = hookPortFile();
+  if (!file) return;
   try {
-    writeFileSync(join(runTmp, 'browser-hook-port'), String(port), { flag: 'wx' });
+    writeFileSync(file, String(port), { flag: 'wx' });
   } catch {
     // Recorded already.
   }

@@ -9,16 +9,16 @@ import { StitchError } from '../../src/errors/diagnostic.ts';
 import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
 import { MemoryWriter, type Writer } from '../../src/output/writer.ts';
 import { contentTree } from '../helpers/build-site.ts';
-import { checkJson, runCli } from '../helpers/run-cli.ts';
+import { checkReport, runCli } from '../helpers/run-cli.ts';
 
 const escaping = ['/../../victim', '/blog/../../victim', '/%2e%2e/%2E%2E/victim', '/a\\..\\..\\victim', '/a%2f..%2fvictim', '/nul\u0000/x', '/./x'];
 
 describe('a redirect `from` that leaves the site', () => {
   const yaml = `redirects:\n  - { from: /team, to: /about }\n${escaping.map((from) => `  - { from: ${JSON.stringify(from)}, to: /about }\n`).join('')}`;
 
-  it('is a content error at its line in check (exit 1)', () => {
+  it('is a content error at its line in check (exit 1)', async () => {
     const dir = contentTree({ 'redirects.yaml': yaml }, 'test/fixtures/mini');
-    const { code, diagnostics } = checkJson(dir);
+    const { code, diagnostics } = await checkReport(dir);
     expect(code).toBe(1);
     const found = diagnostics.filter((d) => d.field?.endsWith('.from'));
     expect(found.map((d) => [d.code, d.line, d.field])).toEqual(escaping.map((_, i) => ['ContentSchemaError', 3 + i, `redirects[${i + 1}].from`]));

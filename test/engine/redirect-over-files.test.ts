@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentTree } from '../helpers/build-site.ts';
-import { checkJson, runCli } from '../helpers/run-cli.ts';
+import { checkReport, runCli } from '../helpers/run-cli.ts';
 
 const OVER_FILES = [
   '/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json', '/sitemap.xml', '/robots.txt', '/_redirects', '/_headers',
@@ -21,8 +21,8 @@ beforeAll(() => {
 });
 
 describe('redirects over files of the output', () => {
-  it('check: an error at the line of each', () => {
-    const { code, diagnostics } = checkJson(dir);
+  it('check: an error at the line of each', async () => {
+    const { code, diagnostics } = await checkReport(dir);
     expect(code).toBe(1);
     const found = diagnostics.filter((d) => d.code === 'RedirectOverFileError');
     expect(found.map((d) => d.line)).toEqual(OVER_FILES.map((_, i) => i + 2));

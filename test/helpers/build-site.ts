@@ -14,7 +14,7 @@ export interface SiteBuild extends BuildResult {
   writer: MemoryWriter;
   /** The HTML of an output file, e.g. page('/about') or page('404.html'). */
   html(pathOrFile: string): string;
-  /** A linkedom document of a page. */
+  /** A linkedom document of a page, parsed once per build and shared: read it, never change it. */
   doc(pathOrFile: string): Document;
 }
 
@@ -33,7 +33,14 @@ export async function buildSite(contentDir = 'content', env: NodeJS.ProcessEnv =
     if (text === undefined) throw new Error(`no output for ${p}`);
     return text;
   };
-  return { ...result, writer, html, doc: (p) => parseHTML(html(p)).document as unknown as Document };
+  // Files of tests that walk every page ask for each page many times; a parse costs ~10 ms.
+  const docs = new Map<string, Document>();
+  const doc = (p: string) => {
+    const file = outputFile(p);
+    if (!docs.has(file)) docs.set(file, parseHTML(html(file)).document as unknown as Document);
+    return docs.get(file)!;
+  };
+  return { ...result, writer, html, doc };
 }
 
 /**
