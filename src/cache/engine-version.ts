@@ -8,11 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The engine version of the stitch checkout at `root`: its package.json, src/, installed packages and patches/. */
+/** The engine version of the stitch checkout at `root`: its version, src/, installed packages and patches/. */
 export function engineVersionOf(root: string): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`stitch ${stitchVersion(root)}\n`);
   // npm's record of what node_modules holds, else the lockfile it was installed from.
-  for (const file of ['package.json', 'node_modules/.package-lock.json', 'package-lock.json']) hash.update(`${file} ${digest(join(root, file))}\n`);
+  for (const file of ['node_modules/.package-lock.json', 'package-lock.json']) hash.update(`${file} ${digest(join(root, file))}\n`);
   for (const file of [...filesIn(join(root, 'src')), ...filesIn(join(root, 'patches'))]) hash.update(`${relative(root, file)} ${digest(file)}\n`);
   return hash.digest('hex').slice(0, 16);
 }
@@ -23,6 +23,15 @@ function filesIn(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
   } catch {
     return [];
+  }
+}
+
+/** package.json's `version` alone: its scripts and the rest do not shape an output (dependencies are in the lockfiles). */
+function stitchVersion(root: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? 'none';
+  } catch {
+    return 'none';
   }
 }
 

@@ -3,7 +3,7 @@
 // holds the value, then the sha256 of its key and value; every read checks it (as cacache's
 // integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are replaced
 // atomically (temp + rename), so threads and processes writing at once each see an entry whole
-// or not at all; a worker thread writes entries itself (`EntryFolder`, plain data).
+// or not at all.
 //
 // `stitch dev` keeps a memory map in front, for the life of the session: the first build of a
 // kind reads and fills the files, later builds use memory alone. `stitch check` keeps nothing.
@@ -156,7 +156,6 @@ export class FileCache<V> implements Cache<V> {
     }
   }
 
-  /** Also for an entry another thread wrote (writeEntry) in this build. */
   keep(key: string): void {
     this.used.add(key);
   }

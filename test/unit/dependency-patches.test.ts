@@ -50,6 +50,10 @@ describe('dependency patches', () => {
       versions.add(engineVersionOf(root));
     }
     expect(versions.size).toBe(1 + changes.length);
+    // A change to package.json's scripts shapes no output: every cache stays.
+    const before = engineVersionOf(root);
+    write('package.json', '{"version":"1.0.1","scripts":{"test":"vitest"}}');
+    expect(engineVersionOf(root)).toBe(before);
     expect(engineVersion).toBe(engineVersionOf(ROOT));
   });
 
