@@ -44,7 +44,7 @@ export async function build(config: ResolvedConfig, buildOptions: BuildOptions =
     if (hasErrors(state.diagnostics)) return await failed(state, options);
     const bundles = startBundles(state, options); // esbuild works while the content loads
 
-    const edits = bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
+    const edits = await bodyEdits(state, options); // dev: only posts' bodies changed since the previous build
     if (edits) await stage('content', () => applyBodyEdits(state, options.incremental!.previous, edits));
     else {
       const before = state.diagnostics.length;

@@ -49,12 +49,18 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     for (const [f, m] of mtimes) expect(statSync(join(p.out, f)).mtimeMs, f).toBe(m);
   });
 
-  /** A build whose process reports, as it exits, `expression` (JS over `maps`, its /proc/self/maps, and `cached`, the CommonJS module paths). */
+  /**
+   * A build whose process reports, as it exits, `expression` (JS over `maps`, its /proc/self/maps,
+   * `cached`, the CommonJS module paths, and `imported`, the URL of every module it loaded by `import`).
+   */
   const probedBuild = (expression: string) => {
     const probe = join(p.root, 'probe.mjs');
     const report = join(p.root, 'probe.txt');
+    const imports = join(p.root, 'probe-imports.txt');
     rmSync(report, { force: true });
-    writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs';\nimport { createRequire } from 'node:module';\nprocess.on('exit', () => { const maps = readFileSync('/proc/self/maps', 'utf8'); const cached = Object.keys(createRequire(import.meta.url).cache); writeFileSync(${JSON.stringify(report)}, JSON.stringify(${expression})); });\n`);
+    writeFileSync(imports, '');
+    const hooks = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { appendFileSync(${JSON.stringify(imports)}, url + '\\n'); return next(url, c); }`;
+    writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs';\nimport { createRequire, register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\nprocess.on('exit', () => { const maps = readFileSync('/proc/self/maps', 'utf8'); const cached = Object.keys(createRequire(import.meta.url).cache); const imported = readFileSync(${JSON.stringify(imports)}, 'utf8').split('\\n'); writeFileSync(${JSON.stringify(report)}, JSON.stringify(${expression})); });\n`);
     const env = { NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
     return { env, probed: () => JSON.parse(readFileSync(report, 'utf8')) as unknown };
   };
@@ -70,10 +76,10 @@ describe('the cache is never wrong', { timeout: 240_000 }, () => {
     expect(probed()).toBe(false);
   });
 
-  it('a warm build loads neither esbuild (its bundles come from the bundle cache) nor React and the templates (nothing renders)', () => {
+  it('a warm build loads neither esbuild (its bundles come from the bundle cache) nor React and the templates (nothing renders), nor zod, fast-glob or the transliterator (nothing is validated, searched or slugified)', () => {
     // A bundle whose inputs changed within 2 s of it is not kept (bundle-cache.ts): perfProject
     // dates the project's files a minute back, so the first build kept its bundles.
-    const { env, probed } = probedBuild("cached.filter((file) => /\\/node_modules\\/(esbuild|react|react-dom)\\//.test(file))");
+    const { env, probed } = probedBuild("[...cached, ...imported].filter((file) => /\\/node_modules\\/(esbuild|react|react-dom|zod|fast-glob|@sindresorhus\\/transliterate)\\//.test(file))");
     expect(p.build(env).code).toBe(0);
     expect(probed()).toEqual([]);
   });

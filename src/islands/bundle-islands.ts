@@ -4,10 +4,10 @@
 // scheduler and loads the eager entry with a dynamic import when a `visible` or `idle` marker
 // is due (see entry-names.ts). Entry points are sorted and
 // outputs mapped back through the metafile, so builds are deterministic.
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Message, Metafile, Plugin } from 'esbuild';
-import fg from 'fast-glob';
 import { cachedBundle, type Bundled } from '../cache/bundle-cache.ts';
 import type { Caches } from '../cache/cache.ts';
 import { errors } from '../errors/catalogue.ts';
@@ -36,7 +36,8 @@ const scheduleFile = fileURLToPath(new URL('./client-schedule.ts', import.meta.u
 const VIRTUAL = /^island-(entry|lazy):/;
 
 export async function listIslands(templatesDir: string): Promise<string[]> {
-  return (await fg('islands/*.tsx', { cwd: templatesDir })).map((f) => basename(f, '.tsx')).sort();
+  const dir = `${templatesDir}/islands`; // listed, not globbed: fast-glob costs ~40 ms to load, on every build
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.tsx') && !f.startsWith('.')).map((f) => basename(f, '.tsx')).sort() : [];
 }
 
 /** `options.cache`: the caches that keep bundles (cache/bundle-cache.ts); none: bundled every time. */

@@ -6,7 +6,6 @@
 // time, another file, a post that cannot be parsed alone) runs the stages in full.
 import { readFileSync } from 'node:fs';
 import { sourceHash } from '../cache/post-cache.ts';
-import { parsePostFile } from '../content/parse-post-file.ts';
 import { normalizeSource } from '../content/parse-source.ts';
 import { publicationStatus } from '../content/publication.ts';
 import type { Post } from '../content/types.ts';
@@ -17,13 +16,14 @@ import type { BuildContext, BuildState } from './state.ts';
 export type BodyEdits = Map<string, { post: Post; hash: string }>;
 
 /** The body edits among the changed files; undefined when anything else changed (or is unknown). */
-export function bodyEdits(state: BuildState, options: BuildContext): BodyEdits | undefined {
+export async function bodyEdits(state: BuildState, options: BuildContext): Promise<BodyEdits | undefined> {
   const incremental = options.incremental;
   const previous = incremental?.previous;
   const { config } = state;
   if (!incremental?.changed?.length || !previous?.graph || !previous.contentDiagnostics || !incremental.reuse.images) return undefined;
   const blog = `${config.contentDir}/blog/`;
   if (!incremental.changed.every((path) => path.startsWith(blog) && path.endsWith('.md'))) return undefined;
+  const { parsePostFile } = await import('../content/parse-post-file.ts'); // here: it loads zod, which a warm build never needs
   const olds = new Map(previous.graph.posts.map((p) => [p.slug, p]));
   const edits: BodyEdits = new Map();
   for (const path of incremental.changed) {

@@ -7,6 +7,7 @@
 // a template that does not is an error naming it. Never overwrites a file.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import transliterate from '@sindresorhus/transliterate';
 import { parse, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
@@ -14,7 +15,7 @@ import { displayPath } from '../content/display-path.ts';
 import { normalizeSource, parseMarkdownSource, parseYamlSource } from '../content/parse-source.ts';
 import { businessDay } from '../content/publication.ts';
 import * as schemas from '../content/schemas.ts';
-import { isSlug, slugify } from '../content/slug.ts';
+import { isSlug } from '../content/slug.ts';
 import { validate } from '../content/validate.ts';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
@@ -118,4 +119,28 @@ function siteName(config: ResolvedConfig): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A made slug's longest (a file name's limit is 255 bytes; a URL this long is already unwieldy). */
+const MAX_SLUG_LENGTH = 80;
+
+/**
+ * 'Caring for Leather Seats: A Guide' → 'caring-for-leather-seats-a-guide'; '' when nothing is
+ * left. Letters are spelled in a-z by @sindresorhus/transliterate: 'Café' → 'cafe', 'Straße' →
+ * 'strasse', Cyrillic, Greek and Arabic ('Перетяжка сидений' → 'peretyazhka-sideniy'); letters of
+ * scripts it has no spelling for (Chinese, Japanese, Korean, Hebrew, Thai, Devanagari…) are
+ * dropped. Cut at the last whole word within MAX_SLUG_LENGTH characters.
+ */
+export function slugify(title: string): string {
+  const slug = transliterate(title)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents transliterate leaves: 'Café' → 'cafe'
+    .toLowerCase()
+    .replace(/['’]/g, '') // "Don't" → 'dont', not 'don-t'
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= MAX_SLUG_LENGTH) return slug;
+  const cut = slug.slice(0, MAX_SLUG_LENGTH + 1);
+  const wordEnd = cut.lastIndexOf('-');
+  return wordEnd > 0 ? cut.slice(0, wordEnd) : slug.slice(0, MAX_SLUG_LENGTH);
 }
