@@ -24,8 +24,3 @@ export function markdownSources(graph: ContentGraph): MarkdownSource[] {
   });
   return [...pages, ...posts];
 }
-
-/** Whether the Markdown rules (check-markdown.ts: raw HTML, images) can find anything in a body. */
-export function mayNeedMarkdownCheck(body: string): boolean {
-  return body.includes('<') || body.includes('![');
-}

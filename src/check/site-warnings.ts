@@ -12,7 +12,8 @@ import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import type { Route } from '../routes/types.ts';
 import { checkSeo } from './check-seo.ts';
-import { markdownSources, mayNeedMarkdownCheck } from './markdown-sources.ts';
+import { mayNeedMarkdownCheck } from '../content/post-bodies.ts';
+import { markdownSources } from './markdown-sources.ts';
 import { SourceLocator } from './source-locator.ts';
 
 /** The rules over the content graph and the route table: tags, tag labels, SEO, the deploy hook. */
@@ -28,12 +29,12 @@ export function routeWarnings(graph: ContentGraph, routes: Route[], config: Reso
 
 const locatorOf = (config: ResolvedConfig) => new SourceLocator(config.root, config.contentDir, config.templatesDir);
 
-/** The Markdown rules (check-markdown.ts) per body; the parser is loaded only for a body that may break one. */
+/** The Markdown rules (check-markdown.ts) per body that may break one: only then is the parser loaded, or a released body read back. */
 export async function markdownWarnings(graph: ContentGraph, config: ResolvedConfig): Promise<Diagnostic[]> {
   const locator = locatorOf(config);
   const out: Diagnostic[] = [];
   for (const source of markdownSources(graph)) {
-    if (mayNeedMarkdownCheck(source.body)) out.push(...(await import('./check-markdown.ts')).checkMarkdown(source, locator));
+    if (graph.sources?.get(source.file)?.markup !== false && mayNeedMarkdownCheck(source.body)) out.push(...(await import('./check-markdown.ts')).checkMarkdown(source, locator));
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { errors } from '../errors/catalogue.ts';
 import { readingTime } from '../markdown/reading-time.ts';
 import { sourceHash, type ParsedPost, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
 import { parseMarkdownSource } from './parse-source.ts';
-import { unshared } from './post-bodies.ts';
+import { mayNeedMarkdownCheck, unshared } from './post-bodies.ts';
 import type { SourceReader } from './read-source.ts';
 import type * as Schemas from './schemas.ts';
 import { isSlug } from './slug.ts';
@@ -81,7 +81,7 @@ export async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): 
     // only a fresh parse's strings are slices of the file's text.
     const data = keep || item.fromCache ? post.data : unshared(post.data);
     posts.push({ slug, ...data, readingTime: post.readingTime, body: keep ? body : '', origin: { file: source.file, line: post.bodyLine } });
-    sources.set(source.file, keep ? { body, hash } : { hash, path: `${ctx.contentDir}/${item.rel}`, start: post.bodyStart });
+    sources.set(source.file, keep ? { body, hash } : { hash, path: `${ctx.contentDir}/${item.rel}`, start: post.bodyStart, markup: mayNeedMarkdownCheck(body) });
   };
   for (let i = 0; i < files.length; i += POST_SLICE) {
     for (const item of await Promise.all(files.slice(i, i + POST_SLICE).map(loadOne))) take(item);

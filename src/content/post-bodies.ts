@@ -40,6 +40,11 @@ export function postBody(graph: Pick<ContentGraph, 'sources'>, post: Pick<Post, 
   return body ?? post.body;
 }
 
+/** Whether the Markdown rules (check/check-markdown.ts: raw HTML, images) can find anything in a body. */
+export function mayNeedMarkdownCheck(body: string): boolean {
+  return body.includes('<') || body.includes('![');
+}
+
 /**
  * `value` with every string copied out of the text it was parsed from. A string the YAML parser
  * cut from a file's text (a title, a description) is a slice that keeps the whole text alive:

@@ -79,11 +79,13 @@ export interface ContentGraph {
  * A Markdown file's body, and the sha256 (hex) of the text it was cut from. `stitch build` keeps
  * no post body (content/post-bodies.ts): `body` is then undefined and the post's own `body`
  * empty, and `path` (absolute) and `start` (the body's offset in the normalized text) say where
- * to read it back.
+ * to read it back, and `markup` whether that body holds anything the Markdown rules look for
+ * (post-bodies.ts `mayNeedMarkdownCheck`): the warnings stage reads back only those.
  */
 export interface SourceText {
   body?: string;
   hash: string;
   path?: string;
   start?: number;
+  markup?: boolean;
 }

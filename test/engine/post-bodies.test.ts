@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
+import { markdownWarnings } from '../../src/check/site-warnings.ts';
 import { resolveConfig } from '../../src/config/resolve-config.ts';
 import { postBody, readBackBody } from '../../src/content/post-bodies.ts';
 import { IncrementalWriter } from '../../src/output/incremental-writer.ts';
@@ -88,6 +89,17 @@ describe('a build that keeps no post body', { timeout: 120_000 }, () => {
     expect(warm.state.rendered).toBe(0);
     expect(p.read('blog/feed.json')).toBe(feed);
     expect(feed).toContain('A first line about foam, and');
+  });
+
+  it('reads a body back for the Markdown warnings only when it holds markup (the content stage saw each body)', async () => {
+    const p = project();
+    writeFileSync(join(p.content, 'blog/post-02.md'), readFileSync(join(p.content, 'blog/post-02.md'), 'utf8').replace('with *emphasis*', 'with <b>raw</b>'));
+    const { state } = await p.inMemory();
+    // The plain posts' files change: reading one back now would throw ("changed or went away").
+    for (const i of [1, 3]) appendFileSync(join(p.content, `blog/post-0${i}.md`), '\nAn edit.\n');
+    const warnings = await markdownWarnings(state.graph!, p.config);
+    const raw = { code: 'RawHtmlWarning', file: expect.stringContaining('blog/post-02.md'), line: 8 };
+    expect(warnings).toEqual([expect.objectContaining(raw), expect.objectContaining(raw)]); // <b> and </b>
   });
 
   it('fails the page of a post edited while the build runs, instead of rendering a body its key does not describe', async () => {
