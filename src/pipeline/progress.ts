@@ -1,8 +1,7 @@
 // What a finished stage made, in words, for the build's progress lines (BuildOptions.onProgress).
 import type { BuildState } from './state.ts';
 
-// Thousands by a regular expression: toLocaleString's first call loads ICU's number data (~10 ms of every build).
-const count = (n: number, one: string, many = `${one}s`) => `${String(n).replace(/\B(?=(\d{3})+$)/g, ',')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** "4,026 posts", "330 photo variants encoded": what `stage` left in `state`. */
 export function stageMade(state: BuildState, stage: string): string {
