@@ -22,9 +22,8 @@ export type ReadResult = { file: string; text: string } | 'missing' | 'failed';
 export class SourceReader {
   private readonly files: Set<string>;
   private readonly refused: string[];
-  private readonly shownDir: string; // the content folder as diagnostics name it: path.relative once, not per file
   constructor(
-    root: string,
+    private readonly root: string,
     private readonly contentDir: string,
     listing: ProjectFiles,
     private readonly diagnostics: Diagnostic[],
@@ -32,7 +31,6 @@ export class SourceReader {
   ) {
     this.files = new Set(listing.files);
     this.refused = listing.refused;
-    this.shownDir = displayPath(root, contentDir);
   }
 
   /** The listed files under `folder` (relative to the content folder) whose names match `name`. */
@@ -49,7 +47,7 @@ export class SourceReader {
     // A link out of the project, or inside a folder that could not be read: reported by the listing.
     if (this.refused.some((r) => r === '' || rel === r || rel.startsWith(`${r}/`))) return 'failed';
     const abs = `${this.contentDir}/${rel}`;
-    const file = this.shownDir === '' ? rel : `${this.shownDir}/${rel}`;
+    const file = displayPath(this.root, abs);
     const known = this.texts?.get(abs);
     if (known !== undefined) return { file, text: known };
     if (!this.files.has(rel)) return 'missing';
