@@ -1,9 +1,8 @@
 // The store behind `Cache`, one file per entry, named by a hash of the kind's version and the
 // key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's core/cache.ts). A file
 // holds the value, then the sha256 of its key and value; every read checks it (as cacache's
-// integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are replaced
-// atomically (temp + rename), so threads and processes writing at once each see an entry whole
-// or not at all.
+// integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are written in
+// place: threads and processes reading or writing at once see an entry whole, or a miss.
 //
 // `stitch dev` keeps a memory map in front, for the life of the session: the first build of a
 // kind reads and fills the files, later builds use memory alone. `stitch check` keeps nothing.
@@ -11,7 +10,7 @@
 // A write that fails (full disk, read-only folder) stops the writes of that kind for the build
 // and is reported once through `Caches.problems`: the build goes on without caching.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { noCaches, type Cache, type CacheKind, type Caches } from './cache.ts';
@@ -40,20 +39,18 @@ export function unseal(key: string, data: Buffer): Buffer | undefined {
   return data.length >= DIGEST && createHash('sha256').update(key).update('\0').update(value).digest().equals(data.subarray(value.length)) ? value : undefined;
 }
 
-/** Writes `value` sealed under `key` to `file` atomically (temp + rename), from any thread; throws what the file system threw. */
+/**
+ * Writes `value` sealed under `key` to `file`, from any thread; throws what the file system threw.
+ * In place, not through a temporary file: a reader seeing it half-written, a build killed
+ * mid-write or two writers mixing their bytes leave a file whose seal does not match: a miss.
+ */
 export function writeSealed(file: string, key: string, value: string | Uint8Array): void {
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const write = () => {
-    writeFileSync(temp, seal(key, value));
-    renameSync(temp, file);
-  };
   try {
-    write();
+    writeFileSync(file, seal(key, value));
   } catch (error) {
-    rmSync(temp, { force: true });
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     mkdirSync(dirname(file), { recursive: true }); // the first file of its folder
-    write();
+    writeFileSync(file, seal(key, value));
   }
 }
 
@@ -154,7 +151,6 @@ export class FileCache<V> implements Cache<V> {
     } catch {
       return;
     }
-    // Another build's temporary files are left alone; a stale one is removed with its folder when .stitch/ is.
     for (const name of names) if (ENTRY_NAME.test(name) && !keep.has(name)) rmSync(join(this.dir, name), { force: true });
   }
 
