@@ -53,7 +53,6 @@ export async function cachedBundle(caches: Caches | undefined, id: string, root:
   const bundled = await make();
   const stored = describe(bundled, fullKey, root, started, new Set(virtual));
   if (stored) cache.set(id, stored);
-  await cache.save();
   return bundled;
 }
 

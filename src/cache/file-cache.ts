@@ -7,12 +7,10 @@
 // `stitch dev` keeps a memory map in front, for the life of the session: the first build of a
 // kind reads and fills the files, later builds use memory alone. `stitch check` keeps nothing.
 //
-// set() starts the write (node:fs/promises) and save() awaits it. A write that fails (full disk,
-// read-only folder) stops the writes of that kind for the build and is reported once through
-// `Caches.problems`: the build goes on without caching.
+// A write that fails (full disk, read-only folder) stops the writes of that kind for the build
+// and is reported once through `Caches.problems`: the build goes on without caching.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { noCaches, type Cache, type CacheKind, type Caches } from './cache.ts';
@@ -42,17 +40,18 @@ export function unseal(key: string, data: Buffer): Buffer | undefined {
 }
 
 /**
- * Writes `value` sealed under `key` to `file`; rejects with what the file system threw. In place,
- * not through a temporary file: a reader seeing it half-written, a build killed mid-write or two
- * writers mixing their bytes leave a file whose seal does not match: a miss.
+ * Writes `value` sealed under `key` to `file`, from any thread; throws what the file system threw.
+ * In place, not through a temporary file: a reader seeing it half-written, a build killed
+ * mid-write or two writers mixing their bytes leave a file whose seal does not match: a miss.
  */
-export async function writeSealed(file: string, key: string, value: string | Uint8Array): Promise<void> {
-  const data = seal(key, value);
-  await writeFile(file, data).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await mkdir(dirname(file), { recursive: true }); // the first file of its folder
-    await writeFile(file, data);
-  });
+export function writeSealed(file: string, key: string, value: string | Uint8Array): void {
+  try {
+    writeFileSync(file, seal(key, value));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dirname(file), { recursive: true }); // the first file of its folder
+    writeFileSync(file, seal(key, value));
+  }
 }
 
 /** The value sealed under `key` in `file`, when the file is there and whole; undefined otherwise. */
@@ -99,8 +98,6 @@ export class FileCaches implements Caches {
 export class FileCache<V> implements Cache<V> {
   /** Keys this build read or wrote (prune keeps their files). */
   private readonly used = new Set<string>();
-  /** Writes set() started, by key, with their values (get() answers from them until they are done). */
-  private readonly writing = new Map<string, { value: V; done: Promise<void> }>();
   private pruning = false;
   /** A write failed: this kind writes nothing more in this build. */
   private failed = false;
@@ -116,7 +113,7 @@ export class FileCache<V> implements Cache<V> {
 
   get(key: string): V | undefined {
     this.used.add(key);
-    const remembered = this.memory?.get(key) ?? this.writing.get(key)?.value;
+    const remembered = this.memory?.get(key);
     if (remembered !== undefined || !this.disk) return remembered;
     const bytes = readSealed(this.file(key), key);
     const value = bytes === undefined ? undefined : this.kind.decode(bytes);
@@ -128,11 +125,11 @@ export class FileCache<V> implements Cache<V> {
     this.used.add(key);
     this.memory?.set(key, value);
     if (this.failed || !this.disk) return;
-    // On libuv's threads, after an earlier write of the key (the last value set is the one kept).
-    const data = this.kind.encode(value);
-    const done: Promise<void> = Promise.resolve(this.writing.get(key)?.done).then(() => writeSealed(this.file(key), key, data))
-      .catch((error: unknown) => this.fail(error)).finally(() => this.writing.get(key)?.done === done && this.writing.delete(key));
-    this.writing.set(key, { value, done });
+    try {
+      writeSealed(this.file(key), key, this.kind.encode(value));
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   keep(key: string): void {
@@ -145,7 +142,6 @@ export class FileCache<V> implements Cache<V> {
   }
 
   async save(): Promise<void> {
-    await Promise.all([...this.writing.values()].map((write) => write.done));
     if (!this.pruning || this.failed) return;
     this.pruning = false;
     const keep = new Set([...this.used].map((key) => basename(this.file(key))));
@@ -164,7 +160,7 @@ export class FileCache<V> implements Cache<V> {
   }
 
   /** Stops this kind's writes for the build; the build goes on without caching. */
-  private fail(error: unknown): void {
+  fail(error: unknown): void {
     if (this.failed) return;
     this.failed = true;
     this.onFailure(error);

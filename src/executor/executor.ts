@@ -235,7 +235,7 @@ async function workerFile(cacheDir: string, entry: string): Promise<string> {
     banner: { js: "import { createRequire as __stitchRequire } from 'node:module'; const require = __stitchRequire(import.meta.url);" },
   });
   await writeFileAtomic(file, result.outputFiles[0].contents);
-  await writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
+  writeSealed(`${file}.sha256`, file, createHash('sha256').update(result.outputFiles[0].contents).digest('hex'));
   return file;
 }
 

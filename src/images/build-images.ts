@@ -136,7 +136,7 @@ export async function planImages(assetsDir: string, cacheDir: string, photos: st
         let entry = await readEntry(dir, key);
         if (!entry) {
           entry = { ...await imageFacts(source), variants: [] };
-          await writeEntry(plan, key, entry);
+          writeEntry(plan, key, entry);
         }
         plan.entries.set(key, { source: join(assetsDir, src), entry });
         return entry;
@@ -224,8 +224,13 @@ async function readEntry(dir: string, key: string): Promise<Entry | undefined> {
   return { width: entry.width, height: entry.height, placeholder: entry.placeholder, variants: listed.filter((_, i) => whole[i]), ...(repair.length ? { repair } : {}) };
 }
 
-export async function writeEntry(plan: ImagePlan, key: string, entry: Entry): Promise<void> {
-  if (plan.cacheProblems.length === 0) await writeSealed(join(plan.dir, `${key}.json`), key, JSON.stringify(entry)).catch((error: unknown) => cacheFailed(plan, error));
+export function writeEntry(plan: ImagePlan, key: string, entry: Entry): void {
+  if (plan.cacheProblems.length > 0) return;
+  try {
+    writeSealed(join(plan.dir, `${key}.json`), key, JSON.stringify(entry));
+  } catch (error) {
+    cacheFailed(plan, error);
+  }
 }
 
 /** What changes whenever a file is written: its size, mtime, ctime and inode. */

@@ -83,5 +83,5 @@ async function encodeEntry(plan: ImagePlan, key: string, names: Map<string, Vari
   }
   entry.variants = [...entry.variants.filter((v) => !names.has(v.name)), ...encoded].sort((a, b) => (a.name < b.name ? -1 : 1));
   delete entry.repair;
-  await writeEntry(plan, key, entry);
+  writeEntry(plan, key, entry);
 }

@@ -32,7 +32,7 @@ export async function keptModule<M, F>(dir: string, name: string, code: string, 
   let facts = readFacts<F>(factsFile, hash, isFacts);
   if (!facts) {
     facts = factsOf(await load());
-    await writeSealed(factsFile, hash, JSON.stringify(facts));
+    writeSealed(factsFile, hash, JSON.stringify(facts));
   }
   return { hash, file, facts, load };
 }

@@ -137,7 +137,6 @@ describe('the file cache', () => {
     expect(cache.get('key-0')).toBe('value 0 '.repeat(20));
     // Set again, it is whole.
     cache.set('key-1', 'again');
-    await cache.save();
     expect((await reopen(dir)).get('key-1')).toBe('again');
   });
 
@@ -187,7 +186,6 @@ describe('the file cache', () => {
     const cache = await caches.open(bytes);
     const value = (i: number) => new Uint8Array(Buffer.alloc(50_000, `card ${i} `));
     for (let i = 0; i < 2000; i++) cache.set(`card-${i}`, value(i));
-    await cache.save();
     const [scope] = readdirSync(join(dir, 'bytes'));
     expect(readdirSync(join(dir, 'bytes', scope))).toHaveLength(2000);
     const again = await new FileCaches(dir, 'content').open(bytes);
