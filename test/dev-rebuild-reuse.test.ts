@@ -8,35 +8,35 @@ import { SiteIndex } from '../src/check/site-index.ts';
 import type { Diagnostic } from '../src/errors/diagnostic.ts';
 import { noCaches } from '../src/cache/cache.ts';
 import { FileCaches } from '../src/cache/file-cache.ts';
-import { postCacheKind, postMemo, type ParsedPost } from '../src/cache/post-cache.ts';
+import { postCacheKind, sourceHash, sourceKey, type ParsedPost } from '../src/cache/post-cache.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { build } from '../src/build.ts';
 import { DevSession, type BuildOutcome } from '../src/dev/dev-session.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 import { tempProject } from './dev-project.ts';
 
+const key = (file: string, text: string) => sourceKey(file, sourceHash(text));
 const parsed = (minutes: number) => ({ data: { title: 't' }, bodyStart: 0, bodyLine: 1, readingTime: minutes }) as unknown as ParsedPost;
 
 describe('the dev post cache (memory, warmed from the persistent cache)', () => {
   it('answers for a file whose text is unchanged, finds what the disk cache knows, and keeps it for the next build', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stitch-posts-'));
     const disk = await new FileCaches(dir, 'content').open(postCacheKind());
-    postMemo(disk).set('b.md', 'three', parsed(3));
+    disk.set(key('b.md', 'three'), parsed(3));
     await disk.save();
     const caches = new FileCaches(dir, 'content', { memory: true });
     const firstCache = await caches.open(postCacheKind());
-    const first = postMemo(firstCache);
-    expect(first.get('a.md', 'one')).toBeUndefined();
-    first.set('a.md', 'one', parsed(1));
-    expect(first.get('a.md', 'one')?.readingTime).toBe(1);
+    expect(firstCache.get(key('a.md', 'one'))).toBeUndefined();
+    firstCache.set(key('a.md', 'one'), parsed(1));
+    expect(firstCache.get(key('a.md', 'one'))?.readingTime).toBe(1);
     // An edited file is not the cached one.
-    expect(first.get('a.md', 'two')).toBeUndefined();
-    expect(first.get('b.md', 'three')?.readingTime).toBe(3);
+    expect(firstCache.get(key('a.md', 'two'))).toBeUndefined();
+    expect(firstCache.get(key('b.md', 'three'))?.readingTime).toBe(3);
     await firstCache.save();
     rmSync(dir, { recursive: true, force: true });
     // The next build of the process finds both in memory.
-    const next = postMemo(await caches.open(postCacheKind()));
-    expect([next.get('a.md', 'one')?.readingTime, next.get('b.md', 'three')?.readingTime]).toEqual([1, 3]);
+    const next = await caches.open(postCacheKind());
+    expect([next.get(key('a.md', 'one'))?.readingTime, next.get(key('b.md', 'three'))?.readingTime]).toEqual([1, 3]);
   });
 });
 

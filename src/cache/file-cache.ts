@@ -1,9 +1,8 @@
 // The store behind `Cache`, one file per entry, named by a hash of the kind's version and the
 // key, under .stitch/cache/<kind>/<content folder's hash>/ (as Lume's core/cache.ts). A file
 // holds the value, then the sha256 of its key and value; every read checks it (as cacache's
-// integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are replaced
-// atomically (temp + rename), so threads and processes writing at once each see an entry whole
-// or not at all.
+// integrity does), so an entry torn, zeroed or with a flipped bit is a miss. Files are written in
+// place: threads and processes reading or writing at once see an entry whole, or a miss.
 //
 // `stitch dev` keeps a memory map in front, for the life of the session: the first build of a
 // kind reads and fills the files, later builds use memory alone. `stitch check` keeps nothing.
@@ -11,24 +10,13 @@
 // A write that fails (full disk, read-only folder) stops the writes of that kind for the build
 // and is reported once through `Caches.problems`: the build goes on without caching.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.ts';
 import { noCaches, type Cache, type CacheKind, type Caches } from './cache.ts';
 
 const DIGEST = 32;
 const ENTRY_NAME = /^[0-9a-f]{40}$/;
-
-/** Where one kind's entries are, as plain data (it goes to worker threads). */
-export interface EntryFolder {
-  dir: string;
-  version: string;
-}
-
-/** The file of `key`'s entry. */
-export function entryFile(folder: EntryFolder, key: string): string {
-  return join(folder.dir, createHash('sha256').update(folder.version).update('\0').update(key).digest('hex').slice(0, 40));
-}
 
 /** `chunks` followed by the sha256 of `key` and them: a value sealed as it is written (a large one need not be in memory twice). */
 export function* sealedChunks(key: string, chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
@@ -51,20 +39,18 @@ export function unseal(key: string, data: Buffer): Buffer | undefined {
   return data.length >= DIGEST && createHash('sha256').update(key).update('\0').update(value).digest().equals(data.subarray(value.length)) ? value : undefined;
 }
 
-/** Writes `value` sealed under `key` to `file` atomically (temp + rename), from any thread; throws what the file system threw. */
+/**
+ * Writes `value` sealed under `key` to `file`, from any thread; throws what the file system threw.
+ * In place, not through a temporary file: a reader seeing it half-written, a build killed
+ * mid-write or two writers mixing their bytes leave a file whose seal does not match: a miss.
+ */
 export function writeSealed(file: string, key: string, value: string | Uint8Array): void {
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const write = () => {
-    writeFileSync(temp, seal(key, value));
-    renameSync(temp, file);
-  };
   try {
-    write();
+    writeFileSync(file, seal(key, value));
   } catch (error) {
-    rmSync(temp, { force: true });
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     mkdirSync(dirname(file), { recursive: true }); // the first file of its folder
-    write();
+    writeFileSync(file, seal(key, value));
   }
 }
 
@@ -75,11 +61,6 @@ export function readSealed(file: string, key: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Writes one entry, from any thread; throws what the file system threw. */
-export function writeEntry(folder: EntryFolder, key: string, value: string | Uint8Array): void {
-  writeSealed(entryFile(folder, key), key, value);
 }
 
 /** The caches a command builds with: files for `build`, memory over them for `dev`, none for `check`. */
@@ -101,17 +82,12 @@ export class FileCaches implements Caches {
     if (options.memory) this.memory = new Map();
   }
 
-  /** The folder of a kind's entries. */
-  folder(kind: Pick<CacheKind<unknown>, 'name' | 'version'>): EntryFolder {
-    return { dir: join(this.dir, kind.name, this.scope), version: kind.version };
-  }
-
   async open<V>(kind: CacheKind<V>): Promise<FileCache<V>> {
     const id = `${kind.name}\0${kind.version}`;
     const first = !this.memory?.has(id);
     if (first) this.memory?.set(id, new Map());
     const onFailure = (error: unknown) => this.failures.push(`${this.dir}: ${(error as Error).message}`);
-    return new FileCache(this.folder(kind), kind, onFailure, this.memory?.get(id) as Map<string, V> | undefined, first);
+    return new FileCache(join(this.dir, kind.name, this.scope), kind, onFailure, this.memory?.get(id) as Map<string, V> | undefined, first);
   }
 
   problems(): string[] {
@@ -126,9 +102,9 @@ export class FileCache<V> implements Cache<V> {
   /** A write failed: this kind writes nothing more in this build. */
   private failed = false;
 
-  /** `memory`: dev's entries of this kind; `disk`: whether the files are read and written (the first build of a kind). */
+  /** `dir`: the folder of this kind's entries; `memory`: dev's entries of this kind; `disk`: whether the files are read and written (the first build of a kind). */
   constructor(
-    readonly folder: EntryFolder,
+    private readonly dir: string,
     private readonly kind: CacheKind<V>,
     private readonly onFailure: (error: unknown) => void,
     readonly memory?: Map<string, V>,
@@ -139,7 +115,7 @@ export class FileCache<V> implements Cache<V> {
     this.used.add(key);
     const remembered = this.memory?.get(key);
     if (remembered !== undefined || !this.disk) return remembered;
-    const bytes = readSealed(entryFile(this.folder, key), key);
+    const bytes = readSealed(this.file(key), key);
     const value = bytes === undefined ? undefined : this.kind.decode(bytes);
     if (value !== undefined) this.memory?.set(key, value);
     return value;
@@ -150,7 +126,7 @@ export class FileCache<V> implements Cache<V> {
     this.memory?.set(key, value);
     if (this.failed || !this.disk) return;
     try {
-      writeEntry(this.folder, key, this.kind.encode(value));
+      writeSealed(this.file(key), key, this.kind.encode(value));
     } catch (error) {
       this.fail(error);
     }
@@ -168,15 +144,19 @@ export class FileCache<V> implements Cache<V> {
   async save(): Promise<void> {
     if (!this.pruning || this.failed) return;
     this.pruning = false;
-    const keep = new Set([...this.used].map((key) => entryFile(this.folder, key).slice(this.folder.dir.length + 1)));
+    const keep = new Set([...this.used].map((key) => basename(this.file(key))));
     let names: string[];
     try {
-      names = readdirSync(this.folder.dir);
+      names = readdirSync(this.dir);
     } catch {
       return;
     }
-    // Another build's temporary files are left alone; a stale one is removed with its folder when .stitch/ is.
-    for (const name of names) if (ENTRY_NAME.test(name) && !keep.has(name)) rmSync(join(this.folder.dir, name), { force: true });
+    for (const name of names) if (ENTRY_NAME.test(name) && !keep.has(name)) rmSync(join(this.dir, name), { force: true });
+  }
+
+  /** The file of `key`'s entry. */
+  file(key: string): string {
+    return join(this.dir, createHash('sha256').update(this.kind.version).update('\0').update(key).digest('hex').slice(0, 40));
   }
 
   /** Stops this kind's writes for the build; the build goes on without caching. */

@@ -9,7 +9,8 @@ import { displayPath as relative } from './display-path.ts';
 import type { z } from 'zod';
 import { errors } from '../errors/catalogue.ts';
 import type { Diagnostic } from '../errors/diagnostic.ts';
-import { sourceHash, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
+import type { Cache } from '../cache/cache.ts';
+import { sourceHash, sourceKey, storable, type ParsedPost, type YamlEntry } from '../cache/post-cache.ts';
 import { loadPosts, type Loader } from './load-posts.ts';
 import { parseMarkdownSource, parseYamlSource, type FieldPath, type Position, type SourceDoc } from './parse-source.ts';
 import { listProjectFiles } from './project-files.ts';
@@ -30,9 +31,9 @@ export type { TextMemo };
 
 export interface LoadOptions {
   /** Parsed posts from earlier builds: a post whose file is unchanged is not parsed again. */
-  posts?: PostMemo;
+  posts?: Cache<ParsedPost>;
   /** The data of YAML files from earlier builds: a file whose text is unchanged is parsed only if a diagnostic needs its positions. */
-  yaml?: YamlMemo;
+  yaml?: Cache<YamlEntry>;
   /** Texts of files unchanged since an earlier build: not read again. */
   texts?: TextMemo;
   /**
@@ -131,10 +132,7 @@ function missingFile(ctx: Loader, rel: string): void {
 type Keep<S extends z.ZodType> = (data: z.output<S>) => FieldPath[];
 
 /** A YAML file's entry in the cache: its validated data and the positions `keep` asked for. */
-interface CachedYaml {
-  data: unknown;
-  at?: [string, Position][];
-}
+type CachedYaml = { data: unknown; at?: [string, Position][] };
 
 /**
  * A YAML file's validated data: from the cache when its text is unchanged (its positions from
@@ -143,9 +141,9 @@ interface CachedYaml {
  * time, so its messages come out as before).
  */
 async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, text: string, schema: Pick<S>, keep?: Keep<S>): Promise<{ data: z.output<S>; doc: SourceDoc } | undefined> {
-  const hash = ctx.yaml ? sourceHash(text) : '';
-  const cached = ctx.yaml?.get(file, hash) as CachedYaml | undefined;
-  if (cached && 'data' in cached) return { data: cached.data as z.output<S>, doc: positionsOnDemand(file, text, cached.data, new Map(cached.at ?? [])) };
+  const key = sourceKey(file, ctx.yaml ? sourceHash(text) : '');
+  const cached = ctx.yaml?.get(key) as CachedYaml | undefined;
+  if (cached) return { data: cached.data as z.output<S>, doc: positionsOnDemand(file, text, cached.data, new Map(cached.at ?? [])) };
   const parsed = parseYamlSource(file, text);
   ctx.diagnostics.push(...parsed.diagnostics);
   const doc = parsed.doc;
@@ -155,7 +153,7 @@ async function parseAndValidate<S extends z.ZodType>(ctx: Loader, file: string, 
   if (result.data === undefined) return undefined;
   if (parsed.diagnostics.length === 0 && result.diagnostics.length === 0) {
     const entry: CachedYaml = { data: result.data, ...(keep ? { at: keep(result.data).map((path) => [pathKey(path), doc.locate(path)]) } : {}) };
-    ctx.yaml?.set(file, hash, entry);
+    if (storable(entry)) ctx.yaml?.set(key, entry);
   }
   return { data: result.data, doc };
 }
@@ -199,10 +197,10 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
     return undefined;
   }
   // Kept in the YAML cache as its front matter's validated data and where its body starts.
-  const hash = ctx.yaml ? sourceHash(source.text) : '';
-  const cached = ctx.yaml?.get(source.file, hash) as { page?: { data: z.output<S>; bodyStart: number; bodyLine: number } } | undefined;
-  if (cached?.page && cached.page.bodyStart <= source.text.length) {
-    return { data: cached.page.data, body: source.text.slice(cached.page.bodyStart), origin: { file: source.file, line: cached.page.bodyLine } };
+  const key = sourceKey(source.file, ctx.yaml ? sourceHash(source.text) : '');
+  const cached = ctx.yaml?.get(key) as { data: z.output<S>; bodyStart: number; bodyLine: number } | undefined;
+  if (cached && cached.bodyStart <= source.text.length) {
+    return { data: cached.data, body: source.text.slice(cached.bodyStart), origin: { file: source.file, line: cached.bodyLine } };
   }
   const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
   ctx.diagnostics.push(...diagnostics);
@@ -211,8 +209,8 @@ async function loadMarkdownPage<S extends z.ZodType>(ctx: Loader, rel: string, s
   ctx.diagnostics.push(...result.diagnostics);
   if (result.data === undefined) return undefined;
   const bodyStart = source.text.length - parsed.body.length;
-  if (diagnostics.length === 0 && result.diagnostics.length === 0 && source.text.slice(bodyStart) === parsed.body) {
-    ctx.yaml?.set(source.file, hash, { page: { data: result.data, bodyStart, bodyLine: parsed.bodyLine } });
+  if (diagnostics.length === 0 && result.diagnostics.length === 0 && source.text.slice(bodyStart) === parsed.body && storable(result.data)) {
+    ctx.yaml?.set(key, { data: result.data, bodyStart, bodyLine: parsed.bodyLine });
   }
   return { data: result.data, body: parsed.body, origin: { file: source.file, line: parsed.bodyLine } };
 }

@@ -6,7 +6,8 @@ import { basename } from 'node:path';
 import type { Diagnostic } from '../errors/diagnostic.ts';
 import { errors } from '../errors/catalogue.ts';
 import { readingTime } from '../markdown/reading-time.ts';
-import { sourceHash, type ParsedPost, type PostMemo, type YamlMemo } from '../cache/post-cache.ts';
+import type { Cache } from '../cache/cache.ts';
+import { sourceHash, sourceKey, storable, type ParsedPost, type YamlEntry } from '../cache/post-cache.ts';
 import { parseMarkdownSource } from './parse-source.ts';
 import { mayNeedMarkdownCheck, unshared } from './post-bodies.ts';
 import type { SourceReader } from './read-source.ts';
@@ -21,9 +22,9 @@ export interface Loader {
   contentDir: string;
   diagnostics: Diagnostic[];
   /** Parsed posts from earlier builds (the post cache), when the build keeps one. */
-  posts?: PostMemo;
+  posts?: Cache<ParsedPost>;
   /** Parsed YAML files from earlier builds. */
-  yaml?: YamlMemo;
+  yaml?: Cache<YamlEntry>;
   /** The content folder's files, read through the rules of read-source.ts. */
   reader: SourceReader;
   /** The schemas module (zod), imported on first use. */
@@ -44,8 +45,8 @@ export async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): 
     const source = ctx.reader.read(rel);
     if (typeof source === 'string') return undefined;
     const hash = sourceHash(source.text);
-    const cached = ctx.posts?.get(source.file, source.text, hash);
-    if (cached) return { rel, source, hash, post: cached, body: source.text.slice(cached.bodyStart), fromCache: true, diagnostics: [] };
+    const cached = ctx.posts?.get(sourceKey(source.file, hash));
+    if (cached && cached.bodyStart <= source.text.length) return { rel, source, hash, post: cached, body: source.text.slice(cached.bodyStart), fromCache: true, diagnostics: [] };
     const { parsed, diagnostics } = parseMarkdownSource(source.file, source.text);
     const result = parsed ? validate((await ctx.schemas()).postSchema, parsed.doc) : undefined;
     const data = result?.data;
@@ -75,7 +76,7 @@ export async function loadPosts(ctx: Loader, sources: Map<string, SourceText>): 
     if (!post) return;
     // The body is the text's tail, so it can be read back (a cached post's always is).
     const cut = item.fromCache || source.text.endsWith(body);
-    if (!item.fromCache && item.diagnostics.length === 0 && cut) ctx.posts?.set(source.file, source.text, post, hash);
+    if (!item.fromCache && item.diagnostics.length === 0 && cut && storable(post.data)) ctx.posts?.set(sourceKey(source.file, hash), post);
     const keep = ctx.keepBodies || !cut;
     // Data from the post cache was decoded from its own JSON (JSON.parse copies every string):
     // only a fresh parse's strings are slices of the file's text.

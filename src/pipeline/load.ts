@@ -1,7 +1,7 @@
 // Stages 1–2: read, parse and validate content/ (parsed posts come from the post cache when
 // their file is unchanged: cache/cache.ts), then link the entities to each other.
 import { checkPlaceholders, checkUpdatedDates } from '../check/content-fields.ts';
-import { postCacheKind, postMemo, yamlCacheKind, yamlMemo } from '../cache/post-cache.ts';
+import { postCacheKind, yamlCacheKind } from '../cache/post-cache.ts';
 import { linkContent } from '../content/link-content.ts';
 import { loadContent } from '../content/load-content.ts';
 import { selectPublished } from '../content/publication.ts';
@@ -16,7 +16,7 @@ export async function loadStage(state: BuildState, options: BuildContext): Promi
   // `stitch build` keeps no post body on this thread: the document pass reads each back when it
   // renders it (content/post-bodies.ts). Dev edits bodies in place; check parses every body.
   const keepBodies = mode !== 'build' || options.incremental !== undefined;
-  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: postMemo(cache), yaml: yaml && yamlMemo(yaml), texts: options.texts, keepBodies });
+  const loaded = await loadContent(config.root, config.contentDir, config.assetsDir, { posts: cache, yaml, texts: options.texts, keepBodies });
   // Entries no longer in the site go; a failed save (full disk, a concurrent build) never fails the build.
   for (const c of [cache, yaml]) {
     c?.prune();

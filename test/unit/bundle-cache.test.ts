@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleIslands, listIslands } from '../../src/islands/bundle-islands.ts';
 import { bundleStyles } from '../../src/render/bundle-styles.ts';
 import { bundleForNode } from '../../src/render/bundle-templates.ts';
-import { entryFile, FileCaches, seal } from '../../src/cache/file-cache.ts';
+import { FileCaches, seal } from '../../src/cache/file-cache.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const MARK = 'from-the-cache';
@@ -33,8 +33,8 @@ function project(files: Record<string, string | Buffer>): { root: string; cache:
 }
 
 /** Replaces the stored outputs of bundle `id` with the marker (sealed again under the entry's key: a change the seal cannot see). */
-function poison(cache: FileCaches, id: string): void {
-  const file = entryFile(cache.folder({ name: 'bundles', version: '2' }), id);
+async function poison(cache: FileCaches, id: string): Promise<void> {
+  const file = (await cache.open({ name: 'bundles', version: '2', encode: String, decode: () => undefined })).file(id);
   const stored = JSON.parse(readFileSync(file).subarray(0, -32).toString('utf8'));
   stored.outputs = stored.outputs.map((o: { path: string }) => ({ path: o.path, text: `/* ${MARK} */` }));
   writeFileSync(file, seal(id, JSON.stringify(stored)));
@@ -59,28 +59,28 @@ describe('the templates bundle (bundleForNode)', () => {
     expect(fresh).toContain('first-word');
     expect(await server(p.root, p.cache)).toBe(fresh); // what the cache gives back is the bundle
 
-    poison(p.cache, 'templates');
+    await poison(p.cache, 'templates');
     expect(await server(p.root, p.cache)).toContain(MARK);
 
     p.write({ 'templates/words.ts': 'export const word = "second-word";\n' }); // an imported module
     expect(await server(p.root, p.cache)).toContain('second-word');
 
-    poison(p.cache, 'templates');
+    await poison(p.cache, 'templates');
     p.write({ 'templates/words.tsx': 'export const word = "tsx-word";\n' }); // a file `./words` now resolves to
     expect(await server(p.root, p.cache)).toContain('tsx-word');
 
-    poison(p.cache, 'templates');
+    await poison(p.cache, 'templates');
     p.write({ 'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@lib/*': ['./lib/two/*'] } } }) });
     expect(await server(p.root, p.cache)).toContain('lib-two');
 
-    poison(p.cache, 'templates');
+    await poison(p.cache, 'templates');
     expect(await server(p.root, p.cache, '"development"')).toContain('development'); // an option
   });
 
   it('is not stored from a file changed just before it was made (it may have changed while esbuild read it)', async () => {
     const p = project({ 'templates/index.ts': 'export const word = "old";\n' });
     await server(p.root, p.cache);
-    poison(p.cache, 'templates');
+    await poison(p.cache, 'templates');
     writeFileSync(join(p.root, 'templates/index.ts'), 'export const word = "new";\n'); // now, not aged
     expect(await server(p.root, p.cache)).toContain('new');
     expect(await server(p.root, p.cache)).toContain('new'); // not from a record of that bundle
@@ -97,13 +97,13 @@ describe('the islands bundle', () => {
     const fresh = await islands(p.root, p.cache);
     expect(same(await islands(p.root, p.cache))).toEqual(same(fresh));
 
-    poison(p.cache, 'islands');
+    await poison(p.cache, 'islands');
     expect(code(await islands(p.root, p.cache))).toContain(MARK);
 
     p.write({ 'templates/islands/Counter.tsx': 'export default function Counter() { return <b>counter-two</b>; }\n' });
     expect(code(await islands(p.root, p.cache))).toContain('counter-two');
 
-    poison(p.cache, 'islands');
+    await poison(p.cache, 'islands');
     p.write({ 'templates/islands/Toggle.tsx': 'export default function Toggle() { return <i>toggle</i>; }\n' });
     const two = await islands(p.root, p.cache);
     expect([...two.entries.keys()]).toContain('Toggle');
@@ -125,7 +125,7 @@ describe('the stylesheet bundle', () => {
     expect(again.files.map((f) => [f.path, Buffer.from(f.contents)])).toEqual(fresh.files.map((f) => [f.path, Buffer.from(f.contents)]));
     expect(again.href).toBe(fresh.href);
 
-    poison(p.cache, 'styles');
+    await poison(p.cache, 'styles');
     expect((await bundleStyles(p.root, join(p.root, 'templates'), true, p.cache)).css).toContain(MARK);
 
     p.write({ 'templates/styles/a.woff2': font(2) });
@@ -146,7 +146,7 @@ describe('the card template bundle (bundleCardTemplate)', () => {
     const card = () => bundleCardTemplate(p.root, join(p.root, 'templates'), join(p.root, '.stitch'), p.cache);
     const first = await card();
     expect((await first.load()).CARD_WIDTH).toBe(1200);
-    poison(p.cache, 'cards');
+    await poison(p.cache, 'cards');
     expect(readFileSync((await card()).file, 'utf8')).toContain(MARK); // from the cache
     p.write({ 'templates/cards/size.ts': 'export const CARD_WIDTH = 1000;\n' });
     const changed = await card();

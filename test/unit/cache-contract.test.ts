@@ -4,13 +4,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build as esbuild } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noCaches, type CacheKind, type Caches } from '../../src/cache/cache.ts';
-import { cachesFor, entryFile, FileCaches, type FileCache } from '../../src/cache/file-cache.ts';
+import { cachesFor, FileCaches, type FileCache } from '../../src/cache/file-cache.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -116,7 +116,7 @@ describe('the file cache', () => {
     const cache = await caches.open(text());
     for (let i = 0; i < count; i++) cache.set(`key-${i}`, `value ${i} `.repeat(20));
     await cache.save();
-    return (key: string) => entryFile(caches.folder(text()), key);
+    return (key: string) => cache.file(key);
   };
   const reopen = (dir: string) => new FileCaches(dir, 'content').open(text());
 
@@ -194,26 +194,26 @@ describe('the file cache', () => {
 
   it('entries written by worker threads and other processes at once are all readable, none damaged', async () => {
     const dir = tempDir();
-    const caches = new FileCaches(dir, 'content');
-    const folder = caches.folder(text());
     const script = join(dir, 'writer.mjs');
     await esbuild({
-      stdin: { contents: `import { writeEntry } from ${JSON.stringify(fileURLToPath(new URL('../../src/cache/file-cache.ts', import.meta.url)))};
+      stdin: { contents: `import { FileCaches } from ${JSON.stringify(fileURLToPath(new URL('../../src/cache/file-cache.ts', import.meta.url)))};
         import { workerData } from 'node:worker_threads';
-        const { folder, name } = workerData ?? JSON.parse(process.argv[2]);
+        const { dir, name } = workerData ?? JSON.parse(process.argv[2]);
+        const cache = await new FileCaches(dir, 'content').open({ name: 'text', version: '1', encode: (s) => s, decode: (b) => b.toString('utf8') });
         for (let i = 0; i < 300; i++) {
-          writeEntry(folder, name + '-' + i, (name + ' ' + i + ' ').repeat(50));
-          writeEntry(folder, 'shared-' + (i % 10), ('shared ' + (i % 10) + ' ').repeat(500));
-        }`, resolveDir: dir, loader: 'ts' },
+          cache.set(name + '-' + i, (name + ' ' + i + ' ').repeat(50));
+          cache.set('shared-' + (i % 10), ('shared ' + (i % 10) + ' ').repeat(500));
+        }
+        await cache.save();`, resolveDir: dir, loader: 'ts' },
       bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'silent',
     });
-    const thread = (name: string) => new Promise((resolve, reject) => new Worker(script, { workerData: { folder, name } }).once('exit', resolve).once('error', reject));
-    const child = (name: string) => new Promise((resolve, reject) => spawn(process.execPath, [script, JSON.stringify({ folder, name })], { stdio: 'inherit' }).once('exit', resolve).once('error', reject));
+    const thread = (name: string) => new Promise((resolve, reject) => new Worker(script, { workerData: { dir, name } }).once('exit', resolve).once('error', reject));
+    const child = (name: string) => new Promise((resolve, reject) => spawn(process.execPath, [script, JSON.stringify({ dir, name })], { stdio: 'inherit' }).once('exit', resolve).once('error', reject));
     await Promise.all([thread('a'), thread('b'), child('c'), child('d')]);
-    const cache = await caches.open(text());
+    const cache = await new FileCaches(dir, 'content').open(text());
     for (const name of ['a', 'b', 'c', 'd']) for (let i = 0; i < 300; i += 29) expect(cache.get(`${name}-${i}`)).toBe(`${name} ${i} `.repeat(50));
     for (let i = 0; i < 10; i++) expect(cache.get(`shared-${i}`)).toBe(`shared ${i} `.repeat(500));
-    expect(readdirSync(folder.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(dirname(cache.file('a-0'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
 

@@ -1,31 +1,33 @@
 // The content stage keeps the validated data of YAML files and of the Markdown pages' front
-// matter (post-cache.ts yamlMemo): a file whose text did not change is neither parsed nor
+// matter (post-cache.ts yamlCacheKind): a file whose text did not change is neither parsed nor
 // validated again, yet every diagnostic about it still points at its line and column, and any
 // edit is seen.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { YamlMemo } from '../../src/cache/post-cache.ts';
+import type { Cache } from '../../src/cache/cache.ts';
+import type { YamlEntry } from '../../src/cache/post-cache.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 
-/** A memo in a Map that counts what it answered, stored as JSON as the disk cache stores it. */
+/** A cache in a Map that counts what it answered, stored as JSON as the disk cache stores it. */
 function memo() {
   const store = new Map<string, string>();
   const counts = { hits: 0, stored: 0 };
   const hitFiles: string[] = [];
-  const yaml: YamlMemo = {
-    get: (file, hash) => {
-      const json = store.get(`${file}\0${hash}`);
+  const yaml: Cache<YamlEntry> = {
+    get: (key) => {
+      const json = store.get(key);
       if (json === undefined) return undefined;
       counts.hits++;
-      hitFiles.push(file);
+      hitFiles.push(key.split('\0')[0]); // the key is the file and its text's hash
       return JSON.parse(json);
     },
-    set: (file, hash, data) => {
+    set: (key, value) => {
       counts.stored++;
-      store.set(`${file}\0${hash}`, JSON.stringify(data));
+      store.set(key, JSON.stringify(value));
     },
+    keep() {}, prune() {}, save: async () => {},
   };
   return { yaml, counts, hitFiles };
 }
@@ -36,9 +38,9 @@ function project(): string {
   return root;
 }
 
-const load = (root: string, yaml: YamlMemo) => loadContent(root, join(root, 'content'), join(root, 'site-assets'), { yaml });
+const load = (root: string, yaml: Cache<YamlEntry>) => loadContent(root, join(root, 'content'), join(root, 'site-assets'), { yaml });
 /** What a build shows of a load: the graph as JSON and every diagnostic with its position. */
-const seen = async (root: string, yaml: YamlMemo) => {
+const seen = async (root: string, yaml: Cache<YamlEntry>) => {
   const { graph, diagnostics } = await load(root, yaml);
   return { graph: JSON.stringify(graph, (_k, v) => (v instanceof Map || v instanceof Set ? [...v] : v)), diagnostics };
 };
