@@ -29,6 +29,9 @@ const shared = {
   server: { deps: { inline: ['@actions/workflow-parser'] } },
 };
 
+/** The tests' own JSX for React's production build too (its development runtime is not there then). */
+const oxc = { jsx: { development: false } };
+
 export default defineConfig({
   test: {
     // The real content's photo variants, encoded once for every test file (see the file).
@@ -38,8 +41,8 @@ export default defineConfig({
     // twice as long each; one at a time, they share one real-site build (test/browser/harness.ts).
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [BROWSER_FILES] } },
-      { test: { ...shared, name: 'browser', include: [BROWSER_FILES], fileParallelism: false } },
+      { oxc, test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [BROWSER_FILES] } },
+      { oxc, test: { ...shared, name: 'browser', include: [BROWSER_FILES], fileParallelism: false } },
     ],
     sequence: { sequencer: SlowestFirst },
   },
