@@ -85,7 +85,9 @@ describe('stitch dev', () => {
     expect(html).toContain(`content/blog/${SLUG}.md:4:7`);
     expect(html).toContain('&gt; 4 | date: 2024-13-45');
     expect(html).toContain('hint:');
+    expect(html).toContain('The last good version of the site is still served.');
     expect(logs.join('\n')).toContain('[InvalidDateError]');
+    expect(logs.join('\n')).toContain('still serving the last good build');
 
     const served = await fetchText(`${dev.url}/blog/${SLUG}`);
     expect(served.status).toBe(200);
@@ -256,4 +258,31 @@ describe('stitch dev on a port in use', () => {
       await other.close();
     }
   });
+});
+
+describe('stitch dev whose first build fails', () => {
+  it('says nothing is served yet (not "the last good version"), then serves the site once fixed', async () => {
+    const broken = tempProject();
+    const file = join(broken, 'content/blog', `${SLUG}.md`);
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace(/^date: .*$/m, 'date: 2024-13-45'));
+    const messages: string[] = [];
+    const other = await createDevServer(resolveConfig({ root: broken, mode: 'development' }, { SOURCE_DATE_EPOCH: '1767225600' }, broken), { port: 0, host: '127.0.0.1', log: (l) => messages.push(l) });
+    try {
+      const failed = await fetchText(`${other.url}/`);
+      expect(failed.status).toBe(500);
+      expect(failed.text).toContain(`content/blog/${SLUG}.md:4:7`);
+      expect(failed.text).toContain('Nothing is served until the site builds.');
+      expect(failed.text).not.toContain('last good version');
+      expect(messages.join('\n')).toContain('nothing to serve until it builds');
+      expect(messages.join('\n')).not.toContain('still serving the last good build');
+      writeFileSync(file, good);
+      const fixed = await fetchText(`${other.url}/`);
+      expect(fixed.status).toBe(200);
+      expect(fixed.text).not.toContain('stitch-error-overlay');
+    } finally {
+      await other.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -42,8 +42,8 @@ export async function createDevServer(config: ResolvedConfig, options: DevServer
 
   const report = (outcome: BuildOutcome) => {
     if (!outcome.ok) {
-      log(`${formatText(outcome.diagnostics, color)}\nBuild failed${outcome.changed.length ? ` after changes to ${list(outcome.changed)}` : ''}; still serving the last good build. Waiting for a fix…`);
-      live.broadcast('overlay', { html: overlayHtml(outcome.diagnostics) });
+      log(`${formatText(outcome.diagnostics, color)}\nBuild failed${outcome.changed.length ? ` after changes to ${list(outcome.changed)}` : ''}; ${builder.output ? 'still serving the last good build' : 'nothing to serve until it builds'}. Waiting for a fix…`);
+      live.broadcast('overlay', { html: overlayHtml(outcome.diagnostics, builder.output !== undefined) });
       return;
     }
     const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
