@@ -10,24 +10,40 @@ import { SlowestFirst } from './test/slowest-first.ts';
 const runTmp = (process.env.STITCH_TEST_TMP ??= mkdtempSync(join(tmpdir(), 'stitch-tests-')));
 chmodSync(runTmp, 0o1777);
 
+const BROWSER_FILES = 'test/browser/**/*.test.ts';
+
+/** What both projects below run with. */
+const shared = {
+  // Byte arrays compared by their bytes at once (see the file).
+  setupFiles: ['test/setup-equality.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Dates are calendar dates; pin a far time zone so a hidden dependency on it shows up.
+  // React's production build, as every stitch command renders with (cli/main.ts); vitest's
+  // default "test" picks the development build, several times slower, here and in the CLIs
+  // the tests start.
+  env: { TZ: 'Pacific/Kiritimati', TMPDIR: runTmp, NODE_ENV: 'production' },
+  pool: 'forks' as const,
+  // GitHub's workflow parser (test/helpers/workflow-runs.ts) imports its schema, a JSON file,
+  // without the import attribute Node requires: vite loads it instead.
+  server: { deps: { inline: ['@actions/workflow-parser'] } },
+};
+
+/** The tests' own JSX for React's production build too (its development runtime is not there then). */
+const oxc = { jsx: { development: false } };
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The real content's photo variants, encoded once for every test file (see the file).
     globalSetup: ['test/global-setup.ts'],
-    // Byte arrays compared by their bytes at once (see the file).
-    setupFiles: ['test/setup-equality.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // Dates are calendar dates; pin a far time zone so a hidden dependency on it shows up.
-    env: { TZ: 'Pacific/Kiritimati', TMPDIR: runTmp },
-    pool: 'forks',
-    // Two files at a time, browser files too (each its own Chromium, hook and site: test/browser/harness.ts).
-    fileParallelism: true,
+    // Two files at a time, but one browser file at a time beside the others: Chromium and a
+    // page's scripts take a core of their own, so two browser files side by side only take
+    // twice as long each; one at a time, they share one real-site build (test/browser/harness.ts).
     maxWorkers: 2,
+    projects: [
+      { oxc, test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [BROWSER_FILES] } },
+      { oxc, test: { ...shared, name: 'browser', include: [BROWSER_FILES], fileParallelism: false } },
+    ],
     sequence: { sequencer: SlowestFirst },
-    // GitHub's workflow parser (test/helpers/workflow-runs.ts) imports its schema, a JSON file,
-    // without the import attribute Node requires: vite loads it instead.
-    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

@@ -11,6 +11,8 @@ import { resolveConfig } from '../src/config/resolve-config.ts';
 import { MemoryWriter } from '../src/output/writer.ts';
 
 export default async function setup(): Promise<() => void> {
+  // React's production build, as in the test files (vitest.config.ts `env`).
+  process.env.NODE_ENV = 'production';
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const config = resolveConfig({ content: 'content', root }, { SOURCE_DATE_EPOCH: '1767225600' }, root);
   const result = await build(config, { writer: new MemoryWriter(), encodeImages: true, budgets: false });

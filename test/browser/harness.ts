@@ -30,9 +30,9 @@ export interface Hook {
 }
 
 /**
- * The hook listens on the port the earlier files of its worker slot used when it is free (a
- * slot runs its files one after another): the site is built with its URL, and the same URL lets
- * them share one build (helpers/browser.ts buildAndServe), one build per slot.
+ * The hook listens on the port the earlier browser files of the run used when it is free (they
+ * run one at a time: vitest.config.ts): the site is built with its URL, and the same URL lets
+ * them share one build (helpers/browser.ts buildAndServe).
  */
 export async function startHook(): Promise<Hook> {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key', 'Access-Control-Max-Age': '0' };
@@ -77,16 +77,10 @@ async function listenOn(server: Server, port: number): Promise<void> {
   }
 }
 
-/**
- * Where this run's worker slot (vitest's VITEST_POOL_ID: files at the same time have different
- * ones) keeps its hook port (vitest.config.ts: STITCH_TEST_TMP).
- */
-function hookPortFile(): string | undefined {
-  const runTmp = process.env.STITCH_TEST_TMP;
-  return runTmp ? join(runTmp, `browser-hook-port-${process.env.VITEST_POOL_ID ?? 0}`) : undefined;
-}
+/** Where the run keeps the hook port (vitest.config.ts: STITCH_TEST_TMP). */
+const hookPortFile = () => (process.env.STITCH_TEST_TMP ? join(process.env.STITCH_TEST_TMP, 'browser-hook-port') : undefined);
 
-/** The hook port of this worker slot, chosen by its first browser file; 0 before that. */
+/** The hook port of this run, chosen by its first browser file; 0 before that. */
 function runHookPort(): number {
   const file = hookPortFile();
   if (!file) return 0;
@@ -97,7 +91,7 @@ function runHookPort(): number {
   }
 }
 
-/** Records the first hook's port for the slot's later browser files (a later one keeps the first). */
+/** Records the first hook's port for the later browser files (a later one keeps the first). */
 function keepHookPort(port: number): void {
   const file = hookPortFile();
   if (!file) return;
