@@ -1,6 +1,6 @@
 // A CLI build (its pages written to disk by the document pass) lets go of every page route's
 // props once the pages are rendered: nothing later reads them, and they were most of the build
-// thread's heap through the cards stage (docs/performance.md, "Memory, sixth session"). A build
+// thread's heap through the cards stage (docs/performance.md, the peak RSS figures). A build
 // to memory (stitch dev, whose body-edit path renders from the last build's routes) keeps them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

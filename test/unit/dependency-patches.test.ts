@@ -2,7 +2,7 @@
 // patches/unist-util-visit-parents+*.patch drops the visitor naming that serves stack traces
 // only (measured: ~15% of the Markdown CPU); patches/mdast-util-from-markdown+*.patch gives the
 // compiler's handlers one context object instead of a spread copy per micromark event (~20% of
-// the parse's CPU; docs/performance.md, "Cold document pass, second cut"); patches/chokidar+*.patch
+// the parse's CPU; docs/performance.md, "Optimisations kept"); patches/chokidar+*.patch
 // keeps the dev watcher from listing a folder again (lstat of every file in it) when a file in it
 // only changed (~300 ms of CPU per edit at 4,000 posts). These tests pin them:
 // an upgrade of the library (the patch names the version it was made for) or an install that

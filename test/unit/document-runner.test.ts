@@ -1,6 +1,6 @@
 // The documents stage stops its workers as soon as the documents are done: their
 // memory is given back before the stages that follow (photo variants, social cards), which
-// would otherwise run with every worker's heap still held (docs/performance.md, Memory).
+// would otherwise run with every worker's heap still held (docs/performance.md, the peak RSS figures).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResolvedConfig } from '../../src/config/resolve-config.ts';
 import { Executor, POOL_THRESHOLD } from '../../src/executor/executor.ts';
