@@ -36,13 +36,14 @@ export default defineConfig({
   test: {
     // The real content's photo variants, encoded once for every test file (see the file).
     globalSetup: ['test/global-setup.ts'],
-    // Two files at a time, but one browser file at a time beside the others: Chromium and a
-    // page's scripts take a core of their own, so two browser files side by side only take
-    // twice as long each; one at a time, they share one real-site build (test/browser/harness.ts).
+    // Two files at a time. The browser files take turns (test/browser/harness.ts: the run's hook
+    // port), so one of them runs beside another file: Chromium leaves most of a second core idle,
+    // and two browser files side by side only take twice as long each. A browser file may wait
+    // for its turn in beforeAll (hookTimeout).
     maxWorkers: 2,
     projects: [
       { oxc, test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [BROWSER_FILES] } },
-      { oxc, test: { ...shared, name: 'browser', include: [BROWSER_FILES], fileParallelism: false } },
+      { oxc, test: { ...shared, name: 'browser', include: [BROWSER_FILES], hookTimeout: 600_000 } },
     ],
     sequence: { sequencer: SlowestFirst },
   },

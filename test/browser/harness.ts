@@ -2,7 +2,7 @@
 // local HTTP server that records requests, answers CORS preflights and replies with the status
 // a test chooses), the real site built with that server's URLs, one Chromium, and a page
 // factory that collects console errors.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -30,9 +30,10 @@ export interface Hook {
 }
 
 /**
- * The hook listens on the port the earlier browser files of the run used when it is free (they
- * run one at a time: vitest.config.ts): the site is built with its URL, and the same URL lets
- * them share one build (helpers/browser.ts buildAndServe).
+ * The hook listens on the run's hook port (test/global-setup.ts chooses it), so every browser
+ * file builds the site with the same URLs and they share one build (helpers/browser.ts
+ * buildAndServe). Holding the port is also the browser files' turn: one runs at a time, beside
+ * the other test files (vitest.config.ts), and the next waits until the port is free.
  */
 export async function startHook(): Promise<Hook> {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key', 'Access-Control-Max-Age': '0' };
@@ -53,52 +54,39 @@ export async function startHook(): Promise<Hook> {
       setTimeout(() => res.writeHead(hook.status, { ...cors, 'Content-Type': 'application/json' }).end('{}'), hook.delay);
     });
   });
-  await listenOn(server, runHookPort());
+  await listenWhenFree(server, runHookPort());
   const { port } = server.address() as AddressInfo;
-  keepHookPort(port);
   hook.url = `http://127.0.0.1:${port}`;
   hook.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
   return hook;
 }
 
-/** Listens on `port` (0: any), or on any port when that one is taken. */
-async function listenOn(server: Server, port: number): Promise<void> {
-  const listen = (p: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(p, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  try {
-    await listen(port);
-  } catch {
-    await listen(0);
+/** Listens on `port` (0: any), waiting while another browser file of the run holds it. */
+async function listenWhenFree(server: Server, port: number): Promise<void> {
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
 
-/** Where the run keeps the hook port (vitest.config.ts: STITCH_TEST_TMP). */
-const hookPortFile = () => (process.env.STITCH_TEST_TMP ? join(process.env.STITCH_TEST_TMP, 'browser-hook-port') : undefined);
-
-/** The hook port of this run, chosen by its first browser file; 0 before that. */
+/** The run's hook port (test/global-setup.ts); 0 (any port) outside a vitest run. */
 function runHookPort(): number {
-  const file = hookPortFile();
-  if (!file) return 0;
+  const runTmp = process.env.STITCH_TEST_TMP;
   try {
-    return Number(readFileSync(file, 'utf8')) || 0;
+    return runTmp ? Number(readFileSync(join(runTmp, 'browser-hook-port'), 'utf8')) || 0 : 0;
   } catch {
     return 0;
-  }
-}
-
-/** Records the first hook's port for the later browser files (a later one keeps the first). */
-function keepHookPort(port: number): void {
-  const file = hookPortFile();
-  if (!file) return;
-  try {
-    writeFileSync(file, String(port), { flag: 'wx' });
-  } catch {
-    // Recorded already.
   }
 }
 
